@@ -1,0 +1,149 @@
+/**
+ * Every user-facing message the domain, the SDK and the server can produce, as a stable key.
+ * Keys, not sentences: `@chayong/i18n` translates each one into ko-KR and zh-TW, and its tests
+ * fail when a key here has no translation. Add a key here first, then its translations.
+ *
+ * The comment after each key is the spec's wording (spec §5, §7, §8 or decisions.md).
+ */
+export const messageKeys = [
+  // Generic prompts (spec §5)
+  "common.pleaseFillIn", // 'please fill in'
+  "common.pleaseSelect", // 'please select'
+  "common.operationTooFrequent", // 'operation too frequent'
+  "common.submitting", // 'submitting, please wait'
+  "common.unknownField", // a field the endpoint does not accept
+  "common.invalidValue", // a value of the wrong shape
+
+  // Money (decisions §4)
+  "money.notInteger", // amounts are whole numbers in the smallest currency unit
+  "money.negative",
+  "money.tooLarge",
+
+  // Phone numbers (decisions §2)
+  "phone.required",
+  "phone.invalid",
+
+  // Contract creation (spec §5 table, decisions §4)
+  "contract.name.required",
+  "contract.borrowerPhone.required",
+  "contract.loanAmount.required", // 'enter loan amount'
+  "contract.loanAmount.notPositive",
+  "contract.disbursedAmount.required", // 'enter disbursement amount'
+  "contract.disbursedAmount.exceedsLoan", // disbursed <= loan amount
+  "contract.loanDate.required", // 'select loan date'
+  "contract.repaymentDate.required", // 'select repayment date'
+  "contract.repaymentDate.invalid", // 'select correct repayment date'
+  "contract.overdueRate.required", // 'enter overdue rate'
+  "contract.overdueRate.invalid",
+  "contract.overdueRate.aboveCap", // overdue rate above the legal cap (names both rates)
+  "contract.instalmentCount.outOfRange", // 2 to 10
+  "contract.instalmentAmount.required",
+  "contract.instalmentInterval.required",
+  "contract.instalmentTotal.belowLoan", // 'instalment total amount is less than the loan amount'
+  "contract.serviceFee.invalid",
+  "contract.lender.required",
+  "contract.merchantName.required",
+  "contract.rate.aboveCap", // effective annual rate above the legal cap (names both rates)
+  "contract.rate.unsolvable", // cash flows for which no effective rate exists
+  "contract.borrowerBlocked", // the lender blocked this phone
+  "contract.notFound", // 'failed to get contract information'
+  "contract.noResults", // 'no related contract info'
+  "contract.alreadySigned",
+  "contract.cancelNotAllowed", // cancel only before signing
+  "contract.operationNotAllowed", // money operations only after signing
+  "contract.notYourContract",
+
+  // Write-off / waiver (spec §5)
+  "operation.instalment.required", // an instalment must be chosen
+  "operation.instalment.unknown",
+  "operation.amount.required", // 'enter write-off amount or waiver amount'
+  "operation.amount.notPositive",
+  "operation.amount.exceedsOutstanding", // never over-apply money
+  "operation.writeOffDate.required", // the write-off date is required
+  "operation.writeOffDate.beforeLoan",
+  "operation.writeOffDate.inFuture",
+  "operation.reversal.unknownEntry",
+  "operation.reversal.alreadyReversed",
+
+  // Renewal (spec §5)
+  "renewal.instalment.required",
+  "renewal.date.required",
+  "renewal.date.invalid", // 'select a correct renewal date'
+
+  // ID card page (spec §5)
+  "identity.frontPhoto.required",
+  "identity.backPhoto.required",
+  "identity.holdingPhoto.required",
+  "identity.name.required",
+  "identity.idNumber.required",
+  "identity.idNumber.invalid",
+  "identity.gender.required",
+  "identity.birthday.required",
+  "identity.address.required",
+  "identity.contact1.name.required",
+  "identity.contact1.phone.required",
+  "identity.contact1.relation.required",
+  "identity.contact2.name.required",
+  "identity.contact2.phone.required",
+  "identity.contact2.relation.required",
+  "identity.contact.phoneDuplicate", // phones distinct from the borrower's and each other
+  "identity.contact.count", // exactly two emergency contacts
+  "identity.validPhoneNote", // 'use a valid phone number, invalid numbers cause application failure'
+  "identity.uploadPending", // 'wait for image upload to finish'
+  "identity.faceFailed", // 'live face verification failed, try again later'
+  "identity.ocrUnavailable",
+  "identity.notVerified",
+
+  // Login (spec §5, decisions §2)
+  "login.phone.required",
+  "login.code.required",
+  "login.code.invalid",
+  "login.code.expired",
+  "login.code.tooManyAttempts",
+  "login.sms.cooldown", // resend cooldown 60 s
+  "login.sms.hourlyLimit", // at most 5 sends per phone per hour
+  "login.sms.ipLimit", // per-IP limit
+  "login.sms.deliveryFailed",
+
+  // Signing (spec §5)
+  "signature.incomplete", // 'please complete signature'
+  "signature.empty", // 'no signature detected'
+  "signature.invalidImage",
+  "signature.tooLarge",
+
+  // Templates (spec §5)
+  "template.name.required",
+  "template.lender.required",
+  "template.merchantName.required",
+  "template.notFound",
+  "template.noResults", // 'no template info'
+
+  // Shared-debt query (spec §5)
+  "sharedDebt.phone.required",
+  "sharedDebt.idNumber.required",
+  "sharedDebt.notFound", // 'shared-debt info not found'
+
+  // Uploads (spec §5, §8)
+  "upload.filesNotArray", // 'files 必须是数组类型'
+  "upload.noTokenProvider", // cloud upload needs a way to obtain the upload token
+  "upload.tooLarge", // 'image too large, please re-upload'
+  "upload.notImage",
+
+  // Session, access and transport (spec §8, decisions §3)
+  "session.invalid", // envelope 301
+  "session.dataError", // 'data error, please log in again'
+  "access.forbidden",
+  "access.notFound",
+  "request.invalidCiphertext", // 'data validation failed'
+  "request.bodyTooLarge",
+  "request.tooFrequent",
+  "server.error",
+] as const;
+
+export type MessageKey = (typeof messageKeys)[number];
+
+const messageKeySet: ReadonlySet<string> = new Set(messageKeys);
+
+export function isMessageKey(value: string): value is MessageKey {
+  return messageKeySet.has(value);
+}

@@ -1,0 +1,3 @@
+import { defineChayongProject } from "@chayong/vitest-config";
+
+export default defineChayongProject();
