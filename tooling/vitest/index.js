@@ -11,6 +11,8 @@ export const baseProjectConfig = {
     testTimeout: 20_000,
     hookTimeout: 60_000,
     restoreMocks: true,
+    // The JSON report feeds the one-line total that ./run test prints at the end.
+    reporters: ["default", ["json", { outputFile: ".test-report/vitest.json" }]],
   },
 };
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Sums the JSON reports every package's test runs leave in <package>/.test-report/ (vitest's
+// json reporter, Playwright's json reporter) and prints one closing line: "N passed, N failed".
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../..", import.meta.url).pathname;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const rows = [];
+
+function countPlaywright(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "expected" || test.status === "flaky") counts.passed++;
+        else if (test.status === "skipped") counts.skipped++;
+        else counts.failed++;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return counts;
+}
+
+for (const group of ["apps", "packages"]) {
+  const groupDir = join(root, group);
+  if (!existsSync(groupDir)) continue;
+  for (const name of readdirSync(groupDir)) {
+    const reportDir = join(groupDir, name, ".test-report");
+    if (!existsSync(reportDir)) continue;
+    for (const file of readdirSync(reportDir).filter((f) => f.endsWith(".json"))) {
+      const report = JSON.parse(readFileSync(join(reportDir, file), "utf8"));
+      const counts =
+        "numPassedTests" in report
+          ? {
+              passed: report.numPassedTests,
+              failed: report.numFailedTests,
+              skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+            }
+          : countPlaywright(report);
+      passed += counts.passed;
+      failed += counts.failed;
+      skipped += counts.skipped;
+      rows.push(`${group}/${name} ${file}: ${counts.passed} passed, ${counts.failed} failed`);
+    }
+  }
+}
+
+for (const row of rows) console.log(`  ${row}`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
