@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+// '/' is an alias of the entry page (spec §2).
+export const Route = createFileRoute("/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/pages/order/index", replace: true });
+  },
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/loans/signDetail")({
+  component: PagesLoansSignDetailPage,
+});
+
+function PagesLoansSignDetailPage() {
+  return <main>/pages/loans/signDetail</main>;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/me/index")({
+  component: PagesMeIndexPage,
+});
+
+function PagesMeIndexPage() {
+  return <main>/pages/me/index</main>;
+}

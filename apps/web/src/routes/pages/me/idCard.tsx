@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/me/idCard")({
+  component: PagesMeIdCardPage,
+});
+
+function PagesMeIdCardPage() {
+  return <main>/pages/me/idCard</main>;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/order/addContract")({
+  component: PagesOrderAddContractPage,
+});
+
+function PagesOrderAddContractPage() {
+  return <main>/pages/order/addContract</main>;
+}

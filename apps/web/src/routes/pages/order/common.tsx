@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/order/common")({
+  component: PagesOrderCommonPage,
+});
+
+function PagesOrderCommonPage() {
+  return <main>/pages/order/common</main>;
+}

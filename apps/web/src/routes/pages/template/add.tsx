@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/template/add")({
+  component: PagesTemplateAddPage,
+});
+
+function PagesTemplateAddPage() {
+  return <main>/pages/template/add</main>;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+export const Route = createFileRoute("/pages/template/list")({
+  component: PagesTemplateListPage,
+});
+
+function PagesTemplateListPage() {
+  return <main>/pages/template/list</main>;
+}

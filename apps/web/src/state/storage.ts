@@ -1,0 +1,189 @@
+import { atom, type WritableAtom } from "jotai";
+import { atomWithLazy, RESET } from "jotai/utils";
+
+/**
+ * Everything the app keeps in the browser's local storage (spec §3 "Locally stored data"),
+ * under exactly the spec's names. Values are JSON; a value someone wrote by hand as a bare
+ * string (e.g. a token) is read as that string.
+ */
+export const storageKeys = {
+  token: "token",
+  loginInfo: "loginInfo",
+  setLanguageIndex: "setLanguageIndex",
+  languageIndex: "languageIndex",
+  locationFlag: "locationFlag",
+  device: "device",
+  first: "first",
+  serviceX: "serviceX",
+  serviceY: "serviceY",
+} as const;
+
+/** Entries that survive a storage clear (spec §4 "Session"). */
+export const keptOnClear: ReadonlySet<string> = new Set([
+  storageKeys.locationFlag,
+  storageKeys.device,
+]);
+
+export interface LoginInfo {
+  userId: string;
+  uuId: string;
+}
+
+/** The device entry: an advertising-style id made once per browser, plus the last known user. */
+export interface DeviceEntry {
+  adid: string;
+  uuId?: string;
+  userId?: string;
+}
+
+export const serviceButtonDefaults = { x: 1000, y: 10000 } as const;
+
+function readRaw(key: string): unknown {
+  const raw = globalThis.localStorage?.getItem(key);
+  if (raw === null || raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+type Update<Value> = Value | typeof RESET | ((previous: Value) => Value | typeof RESET);
+
+/**
+ * An atom mirrored in local storage. Each store reads the stored value the first time the atom is
+ * used (so a fresh store sees what is stored now), writes go through to storage, RESET removes
+ * the entry, and changes made by other tabs flow in while the atom is mounted.
+ */
+function persistedAtom<Value>(
+  key: string,
+  initialValue: Value,
+  isValue: (value: unknown) => value is Value,
+) {
+  const read = (): Value => {
+    const value = readRaw(key);
+    return isValue(value) ? value : initialValue;
+  };
+  const base = atomWithLazy<Value>(read);
+  base.onMount = (setSelf) => {
+    if (typeof window === "undefined") return undefined;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) setSelf(read());
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  };
+  return atom(
+    (get) => get(base),
+    (get, set, update: Update<Value>) => {
+      const next =
+        typeof update === "function"
+          ? (update as (previous: Value) => Value | typeof RESET)(get(base))
+          : update;
+      if (next === RESET) {
+        globalThis.localStorage?.removeItem(key);
+        set(base, initialValue);
+      } else {
+        globalThis.localStorage?.setItem(key, JSON.stringify(next));
+        set(base, next);
+      }
+    },
+  );
+}
+
+const isString = (value: unknown): value is string => typeof value === "string" && value !== "";
+const isNullableString = (value: unknown): value is string | null =>
+  value === null || isString(value);
+const isNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
+const isLanguageIndex = (value: unknown): value is number => value === 0 || value === 1;
+const isNullableLanguageIndex = (value: unknown): value is number | null =>
+  value === null || isLanguageIndex(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+const isLoginInfo = (value: unknown): value is LoginInfo | null =>
+  value === null ||
+  (typeof value === "object" &&
+    typeof (value as LoginInfo).userId === "string" &&
+    typeof (value as LoginInfo).uuId === "string");
+
+export const tokenAtom = persistedAtom<string | null>(storageKeys.token, null, isNullableString);
+export const loginInfoAtom = persistedAtom<LoginInfo | null>(
+  storageKeys.loginInfo,
+  null,
+  isLoginInfo,
+);
+/** The language the user chose explicitly (null until they choose). */
+export const setLanguageIndexAtom = persistedAtom<number | null>(
+  storageKeys.setLanguageIndex,
+  null,
+  isNullableLanguageIndex,
+);
+/** The active language: 0 ko-KR (default), 1 zh-TW. */
+export const languageIndexAtom = persistedAtom<number>(
+  storageKeys.languageIndex,
+  0,
+  isLanguageIndex,
+);
+export const locationFlagAtom = persistedAtom<boolean>(storageKeys.locationFlag, false, isBoolean);
+/** Set when the user gives up identity verification (spec §2). */
+export const firstAtom = persistedAtom<boolean>(storageKeys.first, false, isBoolean);
+export const serviceXAtom = persistedAtom<number>(
+  storageKeys.serviceX,
+  serviceButtonDefaults.x,
+  isNumber,
+);
+export const serviceYAtom = persistedAtom<number>(
+  storageKeys.serviceY,
+  serviceButtonDefaults.y,
+  isNumber,
+);
+
+const isDeviceEntry = (value: unknown): value is DeviceEntry | null =>
+  value === null || (typeof value === "object" && typeof (value as DeviceEntry).adid === "string");
+
+const storedDeviceAtom = persistedAtom<DeviceEntry | null>(storageKeys.device, null, isDeviceEntry);
+
+function newAdid(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(16)}-${Math.random()}`;
+}
+
+/**
+ * The device entry, created (and stored) on first use so that the same browser keeps the same
+ * device id across logins and storage clears.
+ */
+export const deviceAtom = atom(
+  (get) => get(storedDeviceAtom),
+  (get, set, update?: Partial<Omit<DeviceEntry, "adid">>) => {
+    const current = get(storedDeviceAtom) ?? { adid: newAdid() };
+    const next = { ...current, ...update };
+    set(storedDeviceAtom, next);
+    return next;
+  },
+);
+
+const clearedAtoms: ReadonlyArray<WritableAtom<unknown, [typeof RESET], void>> = [
+  tokenAtom,
+  loginInfoAtom,
+  setLanguageIndexAtom,
+  languageIndexAtom,
+  firstAtom,
+  serviceXAtom,
+  serviceYAtom,
+];
+
+/**
+ * Clears local storage except the location flag and the device entry (spec §4 "Session"), and
+ * resets the app state that mirrors it.
+ */
+export const clearStorageAtom = atom(null, (_get, set) => {
+  const storage = globalThis.localStorage;
+  if (storage) {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key !== null && !keptOnClear.has(key)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  }
+  for (const stored of clearedAtoms) set(stored, RESET);
+});

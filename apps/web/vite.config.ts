@@ -1,0 +1,34 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The cipher key and IV are deployment settings shared with the server (decisions §3). They are
+// read when the app is built; empty means "use the transport's development defaults" at run time.
+const cipherKey = process.env.CHAYONG_CIPHER_KEY ?? "";
+const cipherIv = process.env.CHAYONG_CIPHER_IV ?? "";
+const apiServer = process.env.CHAYONG_DEV_API ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  base: "/",
+  plugins: [
+    // The router plugin must run before react() so it can split each route into its own chunk.
+    tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
+    react(),
+  ],
+  define: {
+    __CHAYONG_CIPHER_KEY__: JSON.stringify(cipherKey),
+    __CHAYONG_CIPHER_IV__: JSON.stringify(cipherIv),
+  },
+  build: {
+    manifest: true,
+    target: "es2022",
+  },
+  server: {
+    proxy: {
+      "/api": apiServer,
+      "/auth": apiServer,
+      "/upload": apiServer,
+      "/__test": apiServer,
+    },
+  },
+});
