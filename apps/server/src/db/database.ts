@@ -1,0 +1,103 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import type { DatabaseConfig } from "../config/config";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The Drizzle handle both drivers share; a transaction handle has the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: DatabaseConfig["kind"];
+  /** The PostgreSQL schema the tables live in. */
+  schemaName: string;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseResult =
+  | { ok: true; database: Database }
+  | { ok: false; reason: "data-dir-locked"; holderPid: number };
+
+/**
+ * Opens the embedded PGlite data folder or a PostgreSQL pool, with the search_path set to the
+ * configured schema (created when missing).
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  schemaName: string,
+): Promise<OpenDatabaseResult> {
+  const quoted = quoteIdentifier(schemaName);
+  if (config.kind === "pglite") {
+    const locked = lockDataDir(config.dataDir);
+    if (!locked.ok) return { ok: false, reason: "data-dir-locked", holderPid: locked.holderPid };
+    try {
+      mkdirSync(config.dataDir, { recursive: true });
+      const client = await PGlite.create(`${config.dataDir}/pgdata`);
+      await client.exec(`CREATE SCHEMA IF NOT EXISTS ${quoted}; SET search_path TO ${quoted};`);
+      const db = drizzlePglite({ client, schema }) as unknown as Db;
+      return {
+        ok: true,
+        database: {
+          db,
+          kind: "pglite",
+          schemaName,
+          async close() {
+            try {
+              await client.close();
+            } finally {
+              locked.lock.release();
+            }
+          },
+        },
+      };
+    } catch (error) {
+      locked.lock.release();
+      throw error;
+    }
+  }
+
+  if (schemaName !== "public") {
+    // A short-lived connection: the pool below already needs the schema in its search_path.
+    const setup = postgres(config.url, { max: 1, onnotice: () => {} });
+    try {
+      await setup.unsafe(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const client = postgres(config.url, {
+    max: 10,
+    onnotice: () => {},
+    connection: { search_path: schemaName },
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  await db.execute(sql`select 1`);
+  return {
+    ok: true,
+    database: {
+      db,
+      kind: "postgres",
+      schemaName,
+      async close() {
+        await client.end({ timeout: 5 });
+      },
+    },
+  };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Raw `execute` answers differ by driver: PGlite gives `{ rows }`, postgres.js an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}

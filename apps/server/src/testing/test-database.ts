@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import type { DatabaseConfig } from "../config/config";
+import { quoteIdentifier } from "../db/database";
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  schemaName: string;
+  /** Where the embedded default keeps its files (also set for PostgreSQL runs). */
+  dataDir: string;
+  /** Drops the schema (PostgreSQL) or deletes the data folder (PGlite). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a temporary PGlite folder, or, when TEST_DATABASE_URL is
+ * set, a fresh schema `t_<random>` in that shared PostgreSQL database, dropped afterwards.
+ */
+export function createTestDatabase(): TestDatabase {
+  const dataDir = mkdtempSync(join(tmpdir(), "chayong-server-test-"));
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (!url) {
+    return {
+      config: { kind: "pglite", dataDir },
+      schemaName: "public",
+      dataDir,
+      async dispose() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schemaName = `t_${randomBytes(8).toString("hex")}`;
+  return {
+    config: { kind: "postgres", url },
+    schemaName,
+    dataDir,
+    async dispose() {
+      const client = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await client.unsafe(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaName)} CASCADE`);
+      } finally {
+        await client.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
