@@ -1,3 +1,8 @@
 import { defineChayongProject } from "@chayong/vitest-config";
 
-export default defineChayongProject();
+export default defineChayongProject({
+  test: {
+    environment: "happy-dom",
+    setupFiles: ["./src/test/setup.ts"],
+  },
+});

@@ -1,0 +1,29 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ContractCard } from "./contract-card";
+
+const contract = {
+  name: "김민수 대출",
+  borrowerPhone: "010-****-5678",
+  loanAmount: 3000000,
+  currency: "KRW" as const,
+  loanDate: "2025-03-01",
+  repaymentDate: "2025-04-01",
+  status: "type6" as const,
+  instalmentCount: 3,
+  outstandingAmount: 2000000,
+};
+
+describe("ContractCard", () => {
+  it("shows the contract's facts and opens it from its title", () => {
+    const onOpen = vi.fn();
+    render(<ContractCard contract={contract} onOpen={onOpen} />);
+    expect(screen.getByRole("heading", { name: "김민수 대출" })).toBeTruthy();
+    expect(screen.getByText("₩3,000,000")).toBeTruthy();
+    expect(screen.getByText("₩2,000,000")).toBeTruthy();
+    expect(screen.getByText("상환 대기")).toBeTruthy();
+    expect(screen.getByText("분할 상환 · 3")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "김민수 대출" }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+});

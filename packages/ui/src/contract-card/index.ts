@@ -1,0 +1,6 @@
+export {
+  ContractCard,
+  type ContractCardData,
+  type ContractCardLabels,
+  type ContractCardProps,
+} from "./contract-card";

@@ -1,0 +1,1 @@
+export { formatMoney, type MoneyCurrency, MoneyText, type MoneyTextProps } from "./money-text";

@@ -1,0 +1,6 @@
+export {
+  type ContractStatusCode,
+  contractStatusCodes,
+  StatusBadge,
+  type StatusBadgeProps,
+} from "./status-badge";
