@@ -1,0 +1,96 @@
+import type { KyInstance, Progress } from "ky";
+import type { Codec } from "../codec/codec.ts";
+import { failureFromFetch, failures } from "../errors/failures.ts";
+import type { TransportError } from "../errors/transport-error.ts";
+import { decodeEnvelope, type Envelope } from "../wire/envelope.ts";
+import { ENVELOPE_STATUS } from "../wire/protocol.ts";
+import { type PendingCall, type PendingCallListener, watchSlowNetwork } from "./slow-network.ts";
+
+/** What every exchange of one transport shares. */
+export interface ExchangeContext {
+  ky: KyInstance;
+  codec: Codec;
+  slowNetworkMs: number;
+  onSlowNetwork?: PendingCallListener;
+  onSlowNetworkSettled?: PendingCallListener;
+  onSessionEnded?: (error: TransportError) => void;
+}
+
+/** One prepared request: everything that could fail before the wire has already been done. */
+export interface Outgoing {
+  call: PendingCall;
+  url: string;
+  headers: Headers;
+  body?: string | FormData;
+  searchParams?: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Return the answer's text as it is (contract view) instead of reading an envelope. */
+  raw: boolean;
+  onUploadProgress?: (progress: Progress) => void;
+}
+
+/**
+ * Sends a prepared request and reads the answer: HTTP 200 only, then (unless raw) decrypt,
+ * parse and act on the envelope status. Resolves the envelope body or the raw text; every
+ * failure is a TransportError.
+ */
+export async function exchange(context: ExchangeContext, outgoing: Outgoing): Promise<unknown> {
+  const settle = watchSlowNetwork(
+    outgoing.call,
+    context.slowNetworkMs,
+    context.onSlowNetwork,
+    context.onSlowNetworkSettled,
+  );
+  try {
+    let text: string;
+    try {
+      text = await context
+        .ky(outgoing.url, {
+          method: outgoing.call.method,
+          headers: outgoing.headers,
+          body: outgoing.body,
+          searchParams: outgoing.searchParams,
+          timeout: outgoing.timeoutMs,
+          // ky times the body read separately; the whole exchange must fit in one time-out.
+          totalTimeout: outgoing.timeoutMs,
+          signal: outgoing.signal,
+          onUploadProgress: outgoing.onUploadProgress,
+        })
+        .text();
+    } catch (error) {
+      throw failureFromFetch(error, outgoing.timeoutMs, outgoing.signal);
+    }
+    if (outgoing.raw) return text;
+    let envelope: Envelope;
+    try {
+      envelope = decodeEnvelope(context.codec, text);
+    } catch (cause) {
+      throw failures.invalidData(cause);
+    }
+    return readBody(context, envelope);
+  } finally {
+    settle();
+  }
+}
+
+function readBody(context: ExchangeContext, envelope: Envelope): unknown {
+  switch (envelope.status) {
+    case ENVELOPE_STATUS.ok:
+      return envelope.body;
+    case ENVELOPE_STATUS.sessionInvalid: {
+      const error = failures.sessionEnded(envelope);
+      // The app clears storage and goes to login; its failure must not hide the session end.
+      try {
+        context.onSessionEnded?.(error);
+      } catch {
+        // ignored on purpose: the caller still gets the session-ended rejection
+      }
+      throw error;
+    }
+    case ENVELOPE_STATUS.serverError:
+      throw failures.serverError(envelope);
+    default:
+      throw failures.envelopeStatus(envelope);
+  }
+}

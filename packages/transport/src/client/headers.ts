@@ -1,0 +1,61 @@
+import type { Codec } from "../codec/codec.ts";
+import { encodeDeviceDescriptor } from "../wire/device-descriptor.ts";
+import {
+  COUNTRY_CODE,
+  ENCRYPTED_CONTENT_TYPE,
+  HEADER,
+  HEADER_VERSION,
+  SOURCE_CHANNEL,
+} from "../wire/protocol.ts";
+import type { SessionProvider } from "./session.ts";
+
+export interface HeaderSources {
+  codec: Codec;
+  session: SessionProvider;
+  packageName: string;
+  /** False for multipart uploads: the runtime sets the multipart boundary itself. */
+  withContentType: boolean;
+}
+
+/**
+ * The headers of spec §7, read from the session provider now. Throws whatever the provider or
+ * the codec throws, or a TypeError for a value that cannot be a header; the caller reports it
+ * as 'request start interceptor failed'.
+ */
+export function buildHeaders({
+  codec,
+  session,
+  packageName,
+  withContentType,
+}: HeaderSources): Headers {
+  const token = session.getToken();
+  const loginInfo = session.getLoginInfo();
+  const headers = new Headers();
+  if (withContentType) headers.set(HEADER.contentType, ENCRYPTED_CONTENT_TYPE);
+  headers.set(HEADER.version, HEADER_VERSION);
+  headers.set(HEADER.sourceChannel, SOURCE_CHANNEL);
+  headers.set(HEADER.packageName, packageName);
+  headers.set(HEADER.countryCode, COUNTRY_CODE);
+  if (token) {
+    headers.set(HEADER.token, token);
+  } else {
+    const device = session.getDevice();
+    headers.set(
+      HEADER.token,
+      encodeDeviceDescriptor(codec, {
+        countryCode: COUNTRY_CODE,
+        sourceChannel: SOURCE_CHANNEL,
+        packageName,
+        adid: device.adid,
+        version: HEADER_VERSION,
+        uuId: device.uuId ?? loginInfo?.uuId ?? "",
+        userId: device.userId ?? loginInfo?.userId ?? "",
+      }),
+    );
+  }
+  // Absent rather than empty: a server should not mistake "" for an account.
+  if (loginInfo?.userId) headers.set(HEADER.userId, loginInfo.userId);
+  if (loginInfo?.uuId) headers.set(HEADER.uuId, loginInfo.uuId);
+  headers.set(HEADER.acceptLanguage, session.getLocale());
+  return headers;
+}

@@ -1,0 +1,179 @@
+import ky from "ky";
+import type { Codec } from "../codec/codec.ts";
+import { failures } from "../errors/failures.ts";
+import type { TransportError } from "../errors/transport-error.ts";
+import {
+  type CloudUploadedFile,
+  type CloudUploadOptions,
+  type UploadTokenProvider,
+  uploadToCloud,
+} from "../upload/cloud.ts";
+import { type UploadedFile, type UploadOptions, uploadFiles } from "../upload/upload.ts";
+import { encodePayload } from "../wire/payload.ts";
+import { DEFAULT_PACKAGE_NAME, ENVELOPE_QUERY_PARAM } from "../wire/protocol.ts";
+import { type ExchangeContext, exchange, type Outgoing } from "./exchange.ts";
+import { buildHeaders } from "./headers.ts";
+import type { SessionProvider } from "./session.ts";
+import type { PendingCall } from "./slow-network.ts";
+import { checkTimeout } from "./timeout.ts";
+import { resolveUrl } from "./url.ts";
+
+/** Request time-out (spec §9, first reading). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Slow-network notice (spec §8, §9). */
+export const DEFAULT_SLOW_NETWORK_MS = 5_000;
+/** Uploads carry images over phone networks (spec §9, second reading: 60 s for uploads). */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
+
+export interface TransportOptions {
+  /** Prefix of relative request paths, e.g. 'https://api.example.com' or '/' in a browser. */
+  baseUrl: string;
+  /** Prefix of upload paths. Default: baseUrl. */
+  fileBaseUrl?: string;
+  codec: Codec;
+  session: SessionProvider;
+  /** The packageName header. Default 'com.chayong.app'. */
+  packageName?: string;
+  /** Default 15000. */
+  timeoutMs?: number;
+  /** Default 60000, per file. */
+  uploadTimeoutMs?: number;
+  /** Default 5000; Infinity turns the notice off. */
+  slowNetworkMs?: number;
+  /** A call is still pending after slowNetworkMs: show 'network is poor, please wait'. */
+  onSlowNetwork?(call: PendingCall): void;
+  /** A call that got the slow-network notice has settled (either way). */
+  onSlowNetworkSettled?(call: PendingCall): void;
+  /** Envelope 301: clear storage (except location flag and device) and go to login. */
+  onSessionEnded?(error: TransportError): void;
+  /** Default: the global fetch, looked up at call time. */
+  fetch?: typeof fetch;
+  /** Needed only by uploadToCloud. */
+  uploadTokenProvider?: UploadTokenProvider;
+  /** Upload URL of a storage region. Default: CLOUD_UPLOAD_URLS. */
+  cloudUploadUrl?(region: string): string | undefined;
+}
+
+interface CallBase {
+  method: "GET" | "POST";
+  /** Relative to baseUrl, or absolute. */
+  path: string;
+  /** Any JSON value; absent means `{}`. */
+  payload?: unknown;
+  /** Default: the transport's timeoutMs. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface EnvelopeCall extends CallBase {
+  raw?: false;
+}
+
+/** The answer is used as it is (contract view answers HTML, not an envelope). */
+export interface RawCall extends CallBase {
+  raw: true;
+}
+
+export interface Transport {
+  /** Resolves the envelope body when its status is 200; rejects with a TransportError. */
+  request<T = unknown>(call: EnvelopeCall): Promise<T>;
+  /** Resolves the answer text untouched when the HTTP status is 200. */
+  request(call: RawCall): Promise<string>;
+  /** Multipart, one file after another, to the file base URL; resolves each envelope body. */
+  upload<T = UploadedFile>(files: readonly Blob[], options?: UploadOptions): Promise<T[]>;
+  /** Direct upload to cloud object storage with a token from uploadTokenProvider. */
+  uploadToCloud(file: Blob, options?: CloudUploadOptions): Promise<CloudUploadedFile>;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const {
+    baseUrl,
+    fileBaseUrl = baseUrl,
+    codec,
+    session,
+    packageName = DEFAULT_PACKAGE_NAME,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    uploadTimeoutMs = DEFAULT_UPLOAD_TIMEOUT_MS,
+    slowNetworkMs = DEFAULT_SLOW_NETWORK_MS,
+  } = options;
+  // Configuration mistakes surface when the transport is made, not on some later call.
+  checkTimeout(timeoutMs);
+  checkTimeout(uploadTimeoutMs, "uploadTimeoutMs");
+  const fetchFunction: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const context: ExchangeContext = {
+    ky: ky.create({
+      // Never retry: a repeated POST could create a second contract or apply money twice.
+      retry: 0,
+      throwHttpErrors: (status) => status !== 200,
+      fetch: fetchFunction,
+    }),
+    codec,
+    slowNetworkMs,
+    onSlowNetwork: options.onSlowNetwork,
+    onSlowNetworkSettled: options.onSlowNetworkSettled,
+    onSessionEnded: options.onSessionEnded,
+  };
+  let lastCallId = 0;
+  const nextCallId = () => ++lastCallId;
+
+  async function request(call: EnvelopeCall | RawCall): Promise<unknown> {
+    if (typeof call?.path !== "string" || call.path.trim() === "") throw failures.missingUrl();
+    let outgoing: Outgoing;
+    try {
+      const method = readMethod(call.method);
+      const callTimeoutMs = checkTimeout(call.timeoutMs ?? timeoutMs);
+      const headers = buildHeaders({ codec, session, packageName, withContentType: true });
+      const ciphertext = encodePayload(codec, call.payload);
+      outgoing = {
+        call: { id: nextCallId(), method, path: call.path },
+        url: resolveUrl(baseUrl, call.path),
+        headers,
+        ...(method === "POST"
+          ? { body: ciphertext }
+          : { searchParams: { [ENVELOPE_QUERY_PARAM]: ciphertext } }),
+        timeoutMs: callTimeoutMs,
+        signal: call.signal,
+        raw: call.raw === true,
+      };
+    } catch (cause) {
+      throw failures.prepareFailed(cause);
+    }
+    return exchange(context, outgoing);
+  }
+
+  return {
+    request: request as Transport["request"],
+
+    upload: (files, uploadOptions) =>
+      uploadFiles(
+        {
+          context,
+          fileBaseUrl,
+          timeoutMs: uploadTimeoutMs,
+          nextCallId,
+          headers: () => buildHeaders({ codec, session, packageName, withContentType: false }),
+        },
+        files,
+        uploadOptions,
+      ),
+
+    uploadToCloud: (file, cloudOptions) =>
+      uploadToCloud(
+        {
+          context,
+          uploadTokenProvider: options.uploadTokenProvider,
+          cloudUploadUrl: options.cloudUploadUrl,
+          timeoutMs: uploadTimeoutMs,
+          nextCallId,
+        },
+        file,
+        cloudOptions,
+      ),
+  };
+}
+
+function readMethod(method: unknown): "GET" | "POST" {
+  const upper = typeof method === "string" ? method.toUpperCase() : method;
+  if (upper === "GET" || upper === "POST") return upper;
+  throw new TypeError(`method must be GET or POST, got ${String(method)}`);
+}

@@ -1,0 +1,109 @@
+import { isHTTPError, isTimeoutError } from "ky";
+import type { Envelope } from "../wire/envelope.ts";
+import { TransportError } from "./transport-error.ts";
+
+/**
+ * One constructor per row of the error catalogue (spec §8), with the spec's wording as the
+ * developer-facing message. Screens translate `messageKey` or show `serverMessage`.
+ */
+export const failures = {
+  httpStatus: (code: number, cause?: unknown) =>
+    new TransportError("http-status", "transport.httpStatus", `HTTP status code ${code}`, {
+      httpStatus: code,
+      params: { code },
+      cause,
+    }),
+
+  invalidData: (cause: unknown) =>
+    new TransportError("invalid-data", "request.invalidCiphertext", "data validation failed", {
+      cause,
+    }),
+
+  sessionEnded: (envelope: Envelope) =>
+    new TransportError("session-ended", "session.invalid", envelope.message || "session ended", {
+      status: envelope.status,
+      serverMessage: envelope.message,
+      body: envelope.body,
+    }),
+
+  serverError: (envelope: Envelope) =>
+    new TransportError(
+      "server-error",
+      envelope.statusCode === 500 ? "session.dataError" : "server.error",
+      envelope.message || "server error",
+      {
+        status: envelope.status,
+        statusCode: envelope.statusCode,
+        serverMessage: envelope.message,
+        body: envelope.body,
+      },
+    ),
+
+  envelopeStatus: (envelope: Envelope) =>
+    new TransportError(
+      "envelope-status",
+      "transport.rejected",
+      envelope.message || `request rejected with status ${envelope.status}`,
+      {
+        status: envelope.status,
+        serverMessage: envelope.message,
+        body: envelope.body,
+        params: { status: envelope.status },
+      },
+    ),
+
+  unreachable: (cause: unknown) =>
+    new TransportError(
+      "unreachable",
+      "transport.unreachable",
+      "check that the API address is reachable",
+      { cause },
+    ),
+
+  timeout: (timeoutMs: number, cause?: unknown) =>
+    new TransportError("timeout", "transport.timeout", "network request timed out", {
+      params: { timeoutMs },
+      cause,
+    }),
+
+  aborted: (cause: unknown) =>
+    new TransportError("aborted", "transport.aborted", "request cancelled", { cause }),
+
+  missingUrl: () => new TransportError("missing-url", "transport.missingUrl", "missing data URL"),
+
+  prepareFailed: (cause: unknown) =>
+    new TransportError(
+      "prepare-failed",
+      "transport.prepareFailed",
+      `request start interceptor failed${cause instanceof Error ? `: ${cause.message}` : ""}`,
+      { cause },
+    ),
+
+  filesNotArray: () =>
+    new TransportError("files-not-array", "upload.filesNotArray", "files 必须是数组类型"),
+
+  fileTooLarge: (index: number, size: number, maxBytes: number) =>
+    new TransportError("file-too-large", "upload.tooLarge", "image too large, please re-upload", {
+      params: { index, size, maxBytes },
+    }),
+
+  noUploadToken: () =>
+    new TransportError(
+      "no-upload-token",
+      "upload.noTokenProvider",
+      "cloud upload needs a way to get the upload token: pass uploadTokenProvider to createTransport",
+    ),
+} as const;
+
+/** Maps what ky/fetch threw while the call was on the wire. */
+export function failureFromFetch(
+  error: unknown,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): TransportError {
+  if (isHTTPError(error)) return failures.httpStatus(error.response.status, error);
+  if (isTimeoutError(error)) return failures.timeout(timeoutMs, error);
+  if (signal?.aborted) return failures.aborted(signal.reason ?? error);
+  // NetworkError, and whatever a browser throws for refused/offline/CORS ("Failed to fetch").
+  return failures.unreachable(error);
+}

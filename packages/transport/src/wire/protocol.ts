@@ -1,0 +1,49 @@
+/** Wire constants shared by the client and the API server (spec §7, §9; decisions §3). */
+
+/** GET calls carry the encrypted JSON payload as this single query parameter. */
+export const ENVELOPE_QUERY_PARAM = "XKNCEGSKK";
+
+/** Content type of an encrypted POST body (base64 text). */
+export const ENCRYPTED_CONTENT_TYPE = "text/plain";
+
+/** Header names exactly as the server reads them (HTTP header names are case-insensitive). */
+export const HEADER = {
+  contentType: "content-type",
+  version: "version",
+  sourceChannel: "sourceChannel",
+  packageName: "packageName",
+  countryCode: "countryCode",
+  /** The session token, or the encrypted device descriptor when there is none. */
+  token: "NSCPER",
+  userId: "userId",
+  uuId: "uuId",
+  acceptLanguage: "Accept-Language",
+} as const;
+
+export const HEADER_VERSION = "12.0.0";
+export const SOURCE_CHANNEL = "Organic";
+export const COUNTRY_CODE = "82";
+/** The spec does not show the real value; apps pass their own `packageName`. */
+export const DEFAULT_PACKAGE_NAME = "com.chayong.app";
+
+/** Header values that never change per call. */
+export const DEFAULT_HEADERS = {
+  [HEADER.version]: HEADER_VERSION,
+  [HEADER.sourceChannel]: SOURCE_CHANNEL,
+  [HEADER.countryCode]: COUNTRY_CODE,
+} as const;
+
+export type Locale = "ko-KR" | "zh-TW";
+export const DEFAULT_LOCALE: Locale = "ko-KR";
+
+/** Envelope statuses (decisions §3). */
+export const ENVELOPE_STATUS = {
+  ok: 200,
+  sessionInvalid: 301,
+  badInput: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooFrequent: 429,
+  serverError: 500,
+} as const;
