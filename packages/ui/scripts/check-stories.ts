@@ -1,0 +1,274 @@
+/**
+ * Opens every story of the built Storybook (storybook-static) in Debian's Chromium, waits for its
+ * play function, and runs axe-core on it. Fails when a play function fails, a story throws, or axe
+ * finds a serious or critical violation. Prints the figures.
+ *
+ *   pnpm --filter @chayong/ui build-storybook && pnpm --filter @chayong/ui test:a11y
+ *
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), STORYBOOK_DIR (default storybook-static),
+ * STORY_FILTER (substring of story ids to check).
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize, resolve } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: "story" | "docs";
+}
+
+interface StoryOutcome {
+  id: string;
+  status: "success" | "error" | "timeout";
+  errors: string[];
+  violations: Array<{ id: string; impact: string; nodes: number; help: string; targets: string[] }>;
+}
+
+const failingImpacts = new Set(["serious", "critical"]);
+const storybookDir = resolve(process.env.STORYBOOK_DIR ?? "storybook-static");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const storyTimeoutMs = 20_000;
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+};
+
+/** A static file server for storybook-static on a random free port. */
+function serve(root: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      file = join(file, "index.html");
+    }
+    if (!existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+    });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolveServer) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolveServer({ server, origin: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/**
+ * Hooks Storybook's channel as soon as the preview creates it, so the story's end (after its play
+ * function and afterEach) and its errors are recorded without racing the render.
+ */
+function recordStoryEvents() {
+  const record = window as unknown as {
+    __cyStory: { finished?: { status: string }; errors: string[] };
+    __STORYBOOK_ADDONS_CHANNEL__?: unknown;
+  };
+  record.__cyStory = { errors: [] };
+  let channel: unknown;
+  const attach = (value: unknown) => {
+    const on = (value as { on?: (event: string, listener: (payload: unknown) => void) => void }).on;
+    if (typeof on !== "function") return;
+    const listen = on.bind(value);
+    listen("storyFinished", (payload) => {
+      record.__cyStory.finished = payload as { status: string };
+    });
+    for (const event of [
+      "playFunctionThrewException",
+      "storyThrewException",
+      "storyErrored",
+      "unhandledErrorsWhilePlaying",
+    ]) {
+      listen(event, (payload) => {
+        record.__cyStory.errors.push(`${event}: ${JSON.stringify(payload).slice(0, 600)}`);
+      });
+    }
+  };
+  Object.defineProperty(window, "__STORYBOOK_ADDONS_CHANNEL__", {
+    configurable: true,
+    get: () => channel,
+    set: (value) => {
+      channel = value;
+      attach(value);
+    },
+  });
+}
+
+async function checkStory(page: Page, origin: string, id: string): Promise<StoryOutcome> {
+  const errors: string[] = [];
+  const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
+  page.on("pageerror", onPageError);
+  try {
+    await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`);
+    let status: StoryOutcome["status"] = "timeout";
+    try {
+      const handle = await page.waitForFunction(
+        () =>
+          (window as unknown as { __cyStory: { finished?: { status: string } } }).__cyStory
+            .finished,
+        undefined,
+        { timeout: storyTimeoutMs },
+      );
+      status =
+        ((await handle.jsonValue()) as { status: string }).status === "success"
+          ? "success"
+          : "error";
+    } catch {
+      errors.push(`story did not finish within ${storyTimeoutMs} ms`);
+    }
+    errors.push(
+      ...(await page.evaluate(
+        () => (window as unknown as { __cyStory: { errors: string[] } }).__cyStory.errors,
+      )),
+    );
+    const results = await new AxeBuilder({ page })
+      .include("#storybook-root")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      // Page-level rules judge a whole page; a story is one component on a bare canvas.
+      .disableRules(["region", "landmark-one-main", "page-has-heading-one"])
+      .analyze();
+    const violations = results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? "unknown",
+      nodes: violation.nodes.length,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
+    if (status === "success" && errors.length > 0) status = "error";
+    return { id, status, errors, violations };
+  } finally {
+    page.off("pageerror", onPageError);
+  }
+}
+
+async function main() {
+  const indexFile = join(storybookDir, "index.json");
+  if (!existsSync(indexFile)) {
+    console.error(`No Storybook build at ${storybookDir}; run "pnpm build-storybook" first.`);
+    process.exit(2);
+  }
+  const index = JSON.parse(readFileSync(indexFile, "utf8")) as {
+    entries: Record<string, IndexEntry>;
+  };
+  const filter = process.env.STORY_FILTER;
+  const stories = Object.values(index.entries).filter(
+    (entry) => entry.type === "story" && (!filter || entry.id.includes(filter)),
+  );
+  const components = new Set(stories.map((story) => story.title));
+  const { server, origin } = await serve(storybookDir);
+  let browser: Browser | undefined;
+  const outcomes: StoryOutcome[] = [];
+  const started = performance.now();
+  try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    });
+    // A phone: 390 CSS px wide at 2x, with touch, like the product's users.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      locale: "ko-KR",
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    await context.addInitScript(recordStoryEvents);
+    const page = await context.newPage();
+    for (const story of stories) {
+      const outcome = await checkStory(page, origin, story.id);
+      outcomes.push(outcome);
+      const serious = outcome.violations.filter((violation) =>
+        failingImpacts.has(violation.impact),
+      );
+      if (outcome.status !== "success" || serious.length > 0) {
+        console.error(`✗ ${story.id} (${outcome.status})`);
+        for (const error of outcome.errors) console.error(`    ${error}`);
+        for (const violation of serious) {
+          console.error(
+            `    axe ${violation.impact} ${violation.id}: ${violation.help} [${violation.targets.join(", ")}]`,
+          );
+        }
+      }
+    }
+  } finally {
+    await browser?.close();
+    server.close();
+  }
+  const byImpact = new Map<string, number>();
+  for (const outcome of outcomes) {
+    for (const violation of outcome.violations) {
+      byImpact.set(violation.impact, (byImpact.get(violation.impact) ?? 0) + violation.nodes);
+    }
+  }
+  const failedPlays = outcomes.filter((outcome) => outcome.status !== "success").length;
+  const seriousStories = outcomes.filter((outcome) =>
+    outcome.violations.some((violation) => failingImpacts.has(violation.impact)),
+  ).length;
+  const failed = outcomes.filter(
+    (outcome) =>
+      outcome.status !== "success" ||
+      outcome.violations.some((violation) => failingImpacts.has(violation.impact)),
+  ).length;
+  const minorIds = new Set(
+    outcomes.flatMap((outcome) =>
+      outcome.violations
+        .filter((violation) => !failingImpacts.has(violation.impact))
+        .map((violation) => violation.id),
+    ),
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.info(
+    `Stories checked: ${outcomes.length} (${components.size} components) in ${seconds} s with ${chromiumPath}`,
+  );
+  console.info(
+    `axe violations (nodes) by impact: critical ${byImpact.get("critical") ?? 0}, serious ${byImpact.get("serious") ?? 0}, moderate ${byImpact.get("moderate") ?? 0}, minor ${byImpact.get("minor") ?? 0}` +
+      (minorIds.size > 0 ? ` (non-failing rules: ${[...minorIds].join(", ")})` : ""),
+  );
+  console.info(
+    `Play functions / render failures: ${failedPlays}; stories with serious or critical axe violations: ${seriousStories}`,
+  );
+  // Same shape as vitest's JSON report, so ./run test counts the stories in its closing total.
+  mkdirSync(".test-report", { recursive: true });
+  writeFileSync(
+    ".test-report/stories.json",
+    JSON.stringify(
+      {
+        numPassedTests: outcomes.length - failed,
+        numFailedTests: failed,
+        numPendingTests: 0,
+        outcomes,
+      },
+      null,
+      2,
+    ),
+  );
+  console.info(`${outcomes.length - failed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,86 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Button } from "../button/button";
+import { contractStatusCodes } from "../status-badge/status-badge";
+import { ContractCard, type ContractCardData } from "./contract-card";
+
+const contract: ContractCardData = {
+  name: "김민수 개인 대출",
+  borrowerPhone: "010-****-5678",
+  counterpartyName: "김민수",
+  loanAmount: 3000000,
+  currency: "KRW",
+  loanDate: "2025-03-01",
+  repaymentDate: "2025-04-01",
+  status: "type6",
+  instalmentCount: 3,
+  outstandingAmount: 2000000,
+};
+
+const meta = {
+  title: "Basics/ContractCard",
+  component: ContractCard,
+  args: { contract, onOpen: fn() },
+} satisfies Meta<typeof ContractCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const PendingRepayment: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: contract.name }));
+    await expect(args.onOpen).toHaveBeenCalled();
+  },
+};
+export const SinglePayment: Story = {
+  args: {
+    contract: { ...contract, instalmentCount: 1, status: "type1", outstandingAmount: undefined },
+  },
+};
+export const WithActions: Story = {
+  args: {
+    contract: { ...contract, status: "type2" },
+    actions: (
+      <>
+        <Button variant="secondary">고객 정보</Button>
+        <Button variant="danger">삭제</Button>
+      </>
+    ),
+  },
+};
+export const EveryStatus: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: 12 }}>
+      {contractStatusCodes.map((status) => (
+        <ContractCard
+          key={status}
+          {...args}
+          contract={{ ...contract, status, name: `${contract.name} (${status})` }}
+        />
+      ))}
+    </div>
+  ),
+};
+export const LongKoreanName: Story = {
+  args: {
+    contract: {
+      ...contract,
+      name: "서울특별시 강남구 테헤란로 사업자 운영자금 대출 계약서 (분할 상환, 월 단위, 3회차)",
+      loanAmount: 1_234_567_890,
+    },
+  },
+};
+export const LongChinese: Story = {
+  globals: { locale: "zh-TW" },
+  args: {
+    contract: {
+      ...contract,
+      name: "臺北市信義區個人週轉金借款合約（分期還款，每月一期，共三期）",
+      counterpartyName: "陳大文",
+      borrowerPhone: "0912-***-678",
+      currency: "TWD",
+      loanAmount: 150000,
+      outstandingAmount: 100000,
+    },
+  },
+};

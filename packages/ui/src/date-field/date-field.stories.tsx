@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { DateField, type DateFieldProps } from "./date-field";
+
+function Controlled(props: Omit<DateFieldProps, "value" | "onValueChange"> & { initial?: string }) {
+  const { initial = "", ...rest } = props;
+  const [value, setValue] = useState(initial);
+  return <DateField {...rest} value={value} onValueChange={setValue} />;
+}
+
+const meta = {
+  title: "Basics/DateField",
+  component: Controlled,
+  args: { label: "상환일" },
+} satisfies Meta<typeof Controlled>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const WithDate: Story = { args: { initial: "2025-04-30", min: "2025-03-01" } };
+export const ErrorState: Story = {
+  args: { error: "올바른 상환일을 선택하세요", initial: "2020-01-01" },
+};
+export const Chinese: Story = {
+  globals: { locale: "zh-TW" },
+  args: { label: "還款日期", hint: "請選擇還款日期" },
+};

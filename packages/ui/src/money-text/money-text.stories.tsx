@@ -1,0 +1,18 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { MoneyText } from "./money-text";
+
+const meta = {
+  title: "Basics/MoneyText",
+  component: MoneyText,
+  args: { amount: 3000000, currency: "KRW" },
+} satisfies Meta<typeof MoneyText>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Won: Story = {};
+export const TaiwanDollars: Story = { args: { amount: 45000, currency: "TWD" } };
+export const Signed: Story = { args: { amount: 120000, signed: true } };
+export const Negative: Story = { args: { amount: -250000 } };
+export const CurrencyCode: Story = { args: { amount: 1000, currency: "TWD", display: "code" } };
+export const Zero: Story = { args: { amount: 0 } };

@@ -1,0 +1,25 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { contractStatusCodes, StatusBadge } from "./status-badge";
+
+const meta = {
+  title: "Basics/StatusBadge",
+  component: StatusBadge,
+  args: { status: "type1" },
+  argTypes: { status: { control: "select", options: contractStatusCodes } },
+} satisfies Meta<typeof StatusBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Single: Story = {};
+export const AllStatuses: Story = {
+  render: () => (
+    <div style={{ display: "flex", flexWrap: "wrap", gap: 8 }}>
+      {contractStatusCodes.map((status) => (
+        <StatusBadge key={status} status={status} />
+      ))}
+    </div>
+  ),
+};
+export const Overdue: Story = { args: { status: "type4" } };
+export const CustomLabel: Story = { args: { status: "type5", label: "已結清" } };
