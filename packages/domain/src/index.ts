@@ -1,1 +1,15 @@
-export {};
+export * from "./auth";
+export * from "./caps";
+export * from "./contract";
+export * from "./dates";
+export * from "./jurisdiction";
+export * from "./ledger";
+export * from "./messages";
+export * from "./money";
+export * from "./phone";
+export * from "./rate";
+export * from "./result";
+export * from "./schedule";
+export * from "./status";
+export * from "./template";
+export * from "./validation";

@@ -22,6 +22,7 @@ export const messageKeys = [
   // Phone numbers (decisions §2)
   "phone.required",
   "phone.invalid",
+  "phone.notMobile", // login and borrower phones must receive SMS
 
   // Contract creation (spec §5 table, decisions §4)
   "contract.name.required",
@@ -30,6 +31,7 @@ export const messageKeys = [
   "contract.loanAmount.notPositive",
   "contract.disbursedAmount.required", // 'enter disbursement amount'
   "contract.disbursedAmount.exceedsLoan", // disbursed <= loan amount
+  "contract.disbursedAmount.notPositive", // nothing disbursed is no loan
   "contract.loanDate.required", // 'select loan date'
   "contract.repaymentDate.required", // 'select repayment date'
   "contract.repaymentDate.invalid", // 'select correct repayment date'

@@ -1,0 +1,33 @@
+import * as v from "valibot";
+import { phoneField } from "../phone";
+
+/** SMS code rules (decisions §2), shared so the server enforces and the app explains the same. */
+export const smsCodeRules = {
+  length: 6,
+  validForSeconds: 5 * 60,
+  maxWrongAttempts: 5,
+  resendCooldownSeconds: 60,
+  maxSendsPerPhonePerHour: 5,
+} as const;
+
+const loginPhone = phoneField("login.phone.required", "KR", { mobile: true });
+
+/** Send SMS code request: the phone, normalised to E.164. */
+export const sendCodeRequestSchema = v.strictObject({ phone: loginPhone }, "common.invalidValue");
+
+/** Login request: the phone (E.164 out) and the 6-digit code. */
+export const loginRequestSchema = v.strictObject(
+  {
+    phone: loginPhone,
+    code: v.pipe(
+      v.string("login.code.required"),
+      v.trim(),
+      v.minLength(1, "login.code.required"),
+      v.regex(/^\d{6}$/, "login.code.invalid"),
+    ),
+  },
+  "common.invalidValue",
+);
+
+export type SendCodeRequest = v.InferOutput<typeof sendCodeRequestSchema>;
+export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;

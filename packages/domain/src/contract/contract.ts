@@ -1,0 +1,209 @@
+import * as v from "valibot";
+import { type CalendarDate, calendarDateSchema } from "../dates";
+import {
+  type Currency,
+  currencySchema,
+  type Jurisdiction,
+  jurisdictionSchema,
+} from "../jurisdiction";
+import type { LedgerEntry } from "../ledger";
+import { balancesAsOf, type InstalmentBalance } from "../ledger";
+import { type Money, moneySchema } from "../money";
+import { costOfCredit } from "../rate";
+import { type InstalmentInterval, instalmentIntervals } from "../schedule";
+import {
+  type ContractStatus,
+  type ContractType,
+  contractStatusSchema,
+  contractTypeSchema,
+  deriveStatus,
+} from "../status";
+import type { ContractTerms } from "./draft";
+
+/** The contract as the server answers it and the SDK returns it (one model for every screen). */
+export interface Contract {
+  id: string;
+  /** The unguessable share code; the link carries it. */
+  code: string;
+  name: string;
+  borrowerPhone: string;
+  loanAmount: Money;
+  disbursedAmount: Money;
+  loanDate: CalendarDate;
+  repaymentDate: CalendarDate;
+  instalment: boolean;
+  instalmentCount: number;
+  instalmentAmount: Money;
+  interval: InstalmentInterval;
+  serviceFee: Money;
+  overdueRatePercent: number;
+  lender: string;
+  merchantName: string;
+  /** Whether any instalment has been renewed. */
+  renewal: boolean;
+  currency: Currency;
+  jurisdiction: Jurisdiction;
+  /** For a cancelled contract, the status it had when cancelled (type1/type2); see `cancelled`. */
+  status: ContractStatus;
+  type: ContractType;
+  /** The earliest due date with money outstanding (past when overdue); null when nothing owed. */
+  dueDate: CalendarDate | null;
+  repaidAmount: Money;
+  overdueAmount: Money;
+  waivedAmount: Money;
+  outstandingAmount: Money;
+  overdueInterest: Money;
+  effectiveAnnualRatePercent: number;
+  schedule: InstalmentBalance[];
+  /** `#/pages/loans/sign?code=...`: opens the borrower's sign page. */
+  link: string;
+  createdAt: string;
+  openedAt: string | null;
+  signedAt: string | null;
+  cancelled: boolean;
+  templateId: string | null;
+  /** Sum of all instalments. */
+  totalRepayable: Money;
+  /** Disbursed - service fee: what the borrower really receives. */
+  amountReceived: Money;
+}
+
+/** A contract as stored: its validated terms and its lifecycle facts. */
+export interface StoredContract {
+  terms: ContractTerms;
+  id: string;
+  code: string;
+  /** Kept for stores that record it; renewals in the ledger also set it. */
+  renewal: boolean;
+  createdAt: string;
+  openedAt: string | null;
+  signedAt: string | null;
+  cancelled: boolean;
+}
+
+export function signLink(code: string): string {
+  return `#/pages/loans/sign?code=${encodeURIComponent(code)}`;
+}
+
+/**
+ * The answer model of a contract from its terms, its ledger and today's date: the server builds
+ * every contract answer with this, so status and balances are derived in one place. Before
+ * signing nothing is owed yet, so no instalment is overdue and no interest accrues.
+ */
+export function summarizeContract(
+  stored: StoredContract,
+  ledger: readonly LedgerEntry[],
+  today: CalendarDate,
+): Contract {
+  const { terms } = stored;
+  const signed = stored.signedAt !== null;
+  const balances = signed
+    ? balancesAsOf(terms, ledger, today)
+    : balancesAsOf(terms, [], terms.loanDate);
+  const derived = deriveStatus({
+    opened: stored.openedAt !== null,
+    signed,
+    cancelled: false,
+    balances: signed ? balances : null,
+    today,
+  });
+  const cost = costOfCredit(terms);
+  return {
+    id: stored.id,
+    code: stored.code,
+    name: terms.name,
+    borrowerPhone: terms.borrowerPhone,
+    loanAmount: terms.loanAmount,
+    disbursedAmount: terms.disbursedAmount,
+    loanDate: terms.loanDate,
+    repaymentDate: terms.repaymentDate,
+    instalment: terms.instalment,
+    instalmentCount: terms.instalmentCount,
+    instalmentAmount: terms.instalmentAmount,
+    interval: terms.interval,
+    serviceFee: terms.serviceFee,
+    overdueRatePercent: terms.overdueRatePercent,
+    lender: terms.lender,
+    merchantName: terms.merchantName,
+    renewal: stored.renewal || balances.renewed,
+    currency: terms.currency,
+    jurisdiction: terms.jurisdiction,
+    status: derived === "cancelled" ? "type1" : derived,
+    type: terms.instalment ? "instalment" : "single",
+    dueDate: balances.nextDueDate,
+    repaidAmount: balances.repaid,
+    overdueAmount: balances.overdueAmount,
+    waivedAmount: balances.waived,
+    outstandingAmount: balances.outstanding,
+    overdueInterest: balances.overdueInterest,
+    effectiveAnnualRatePercent: terms.effectiveAnnualRatePercent,
+    schedule: balances.instalments,
+    link: signLink(stored.code),
+    createdAt: stored.createdAt,
+    openedAt: stored.openedAt,
+    signedAt: stored.signedAt,
+    cancelled: stored.cancelled,
+    templateId: terms.templateId ?? null,
+    totalRepayable: cost.totalRepayable,
+    amountReceived: cost.amountReceived,
+  };
+}
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const instalmentBalanceSchema = v.object({
+  index: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  dueDate: calendarDateSchema,
+  amount: moneySchema,
+  repaid: moneySchema,
+  waived: moneySchema,
+  outstanding: moneySchema,
+  daysOverdue: count,
+  overdueInterest: moneySchema,
+  principalOutstanding: moneySchema,
+  interestOutstanding: moneySchema,
+  overpaid: moneySchema,
+  originalDueDate: calendarDateSchema,
+  renewed: v.boolean(),
+});
+
+/** Validates a contract answer (the SDK reads answers with it). Unknown keys are dropped. */
+export const contractSchema = v.object({
+  id: v.string(),
+  code: v.string(),
+  name: v.string(),
+  borrowerPhone: v.string(),
+  loanAmount: moneySchema,
+  disbursedAmount: moneySchema,
+  loanDate: calendarDateSchema,
+  repaymentDate: calendarDateSchema,
+  instalment: v.boolean(),
+  instalmentCount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  instalmentAmount: moneySchema,
+  interval: v.picklist(instalmentIntervals),
+  serviceFee: moneySchema,
+  overdueRatePercent: v.pipe(v.number(), v.minValue(0)),
+  lender: v.string(),
+  merchantName: v.string(),
+  renewal: v.boolean(),
+  currency: currencySchema,
+  jurisdiction: jurisdictionSchema,
+  status: contractStatusSchema,
+  type: contractTypeSchema,
+  dueDate: v.nullable(calendarDateSchema),
+  repaidAmount: moneySchema,
+  overdueAmount: moneySchema,
+  waivedAmount: moneySchema,
+  outstandingAmount: moneySchema,
+  overdueInterest: moneySchema,
+  effectiveAnnualRatePercent: v.number(),
+  schedule: v.array(instalmentBalanceSchema),
+  link: v.string(),
+  createdAt: v.string(),
+  openedAt: v.nullable(v.string()),
+  signedAt: v.nullable(v.string()),
+  cancelled: v.boolean(),
+  templateId: v.nullable(v.string()),
+  totalRepayable: moneySchema,
+  amountReceived: moneySchema,
+}) satisfies v.GenericSchema<unknown, Contract>;

@@ -1,0 +1,378 @@
+import { describe, expect, it } from "vitest";
+import type { MessageKey } from "../messages";
+import { type LenderContext, validateContractDraft } from "./draft";
+
+const kr: LenderContext = { jurisdiction: "KR", today: "2025-01-10" };
+const tw: LenderContext = { jurisdiction: "TW", today: "2025-01-10" };
+
+/** A valid single-payment draft: 900,000 in hand, 1,080,000 back a year later = exactly 20%. */
+const single = {
+  name: "Kim Minsu loan",
+  borrowerPhone: "010-1234-5678",
+  loanAmount: 1_000_000,
+  disbursedAmount: 900_000,
+  loanDate: "2025-01-15",
+  repaymentDate: "2026-01-15",
+  instalment: false,
+  instalmentCount: 1,
+  instalmentAmount: 1_080_000,
+  interval: "monthly",
+  serviceFee: 0,
+  overdueRatePercent: 20,
+  lender: "Kim Lender",
+  merchantName: "Kim Finance",
+};
+
+/** A valid 3-instalment draft: 300,000 lent on Jan 1, 3 x 102,000 monthly from Jan 31. */
+const instalments = {
+  ...single,
+  loanAmount: 300_000,
+  disbursedAmount: 300_000,
+  loanDate: "2025-01-01",
+  repaymentDate: "2025-01-31",
+  instalment: true,
+  instalmentCount: 3,
+  instalmentAmount: 102_000,
+  interval: "monthly",
+};
+
+function errorsOf(draft: unknown, ctx: LenderContext = kr) {
+  const result = validateContractDraft(draft, ctx);
+  return result.ok ? [] : result.errors.map((e) => ({ key: e.key, field: e.field }));
+}
+
+describe("validateContractDraft: one row per message (spec §5, decisions §4)", () => {
+  const omit = (key: string) => {
+    const { [key]: _omitted, ...rest } = single as Record<string, unknown>;
+    return rest;
+  };
+  const cases: [string, unknown, MessageKey, string][] = [
+    ["name missing", omit("name"), "contract.name.required", "name"],
+    ["name blank", { ...single, name: "   " }, "contract.name.required", "name"],
+    ["phone missing", omit("borrowerPhone"), "contract.borrowerPhone.required", "borrowerPhone"],
+    ["phone invalid", { ...single, borrowerPhone: "010-12" }, "phone.invalid", "borrowerPhone"],
+    [
+      "phone landline",
+      { ...single, borrowerPhone: "02-312-3456" },
+      "phone.notMobile",
+      "borrowerPhone",
+    ],
+    [
+      "loan amount missing ('enter loan amount')",
+      omit("loanAmount"),
+      "contract.loanAmount.required",
+      "loanAmount",
+    ],
+    [
+      "loan amount zero",
+      { ...single, loanAmount: 0 },
+      "contract.loanAmount.notPositive",
+      "loanAmount",
+    ],
+    [
+      "loan amount a float",
+      { ...single, loanAmount: 1_000_000.5 },
+      "money.notInteger",
+      "loanAmount",
+    ],
+    ["loan amount negative", { ...single, loanAmount: -5 }, "money.negative", "loanAmount"],
+    ["loan amount unsafe", { ...single, loanAmount: 2 ** 60 }, "money.tooLarge", "loanAmount"],
+    [
+      "disbursed missing ('enter disbursement amount')",
+      omit("disbursedAmount"),
+      "contract.disbursedAmount.required",
+      "disbursedAmount",
+    ],
+    [
+      "disbursed zero",
+      { ...single, disbursedAmount: 0 },
+      "contract.disbursedAmount.notPositive",
+      "disbursedAmount",
+    ],
+    [
+      "disbursed above loan",
+      { ...single, disbursedAmount: 1_000_001 },
+      "contract.disbursedAmount.exceedsLoan",
+      "disbursedAmount",
+    ],
+    [
+      "loan date missing ('select loan date')",
+      omit("loanDate"),
+      "contract.loanDate.required",
+      "loanDate",
+    ],
+    [
+      "loan date not a date",
+      { ...single, loanDate: "2025-02-30" },
+      "contract.loanDate.required",
+      "loanDate",
+    ],
+    [
+      "repayment date missing ('select repayment date')",
+      omit("repaymentDate"),
+      "contract.repaymentDate.required",
+      "repaymentDate",
+    ],
+    [
+      "repayment date malformed",
+      { ...single, repaymentDate: "15/01/2026" },
+      "contract.repaymentDate.invalid",
+      "repaymentDate",
+    ],
+    [
+      "repayment date = loan date ('select correct repayment date')",
+      { ...single, repaymentDate: "2025-01-15" },
+      "contract.repaymentDate.invalid",
+      "repaymentDate",
+    ],
+    [
+      "repayment date before loan date",
+      { ...single, repaymentDate: "2025-01-14" },
+      "contract.repaymentDate.invalid",
+      "repaymentDate",
+    ],
+    [
+      "repayment date beyond 5 years",
+      { ...single, repaymentDate: "2030-01-16" },
+      "contract.repaymentDate.invalid",
+      "repaymentDate",
+    ],
+    [
+      "overdue rate missing ('enter overdue rate')",
+      omit("overdueRatePercent"),
+      "contract.overdueRate.required",
+      "overdueRatePercent",
+    ],
+    [
+      "overdue rate negative",
+      { ...single, overdueRatePercent: -1 },
+      "contract.overdueRate.invalid",
+      "overdueRatePercent",
+    ],
+    [
+      "overdue rate with 3 decimals",
+      { ...single, overdueRatePercent: 12.345 },
+      "contract.overdueRate.invalid",
+      "overdueRatePercent",
+    ],
+    [
+      "overdue rate above the cap",
+      { ...single, overdueRatePercent: 20.01 },
+      "contract.overdueRate.aboveCap",
+      "overdueRatePercent",
+    ],
+    [
+      "instalment not chosen ('please select')",
+      omit("instalment"),
+      "common.pleaseSelect",
+      "instalment",
+    ],
+    [
+      "1 instalment",
+      { ...instalments, instalmentCount: 1 },
+      "contract.instalmentCount.outOfRange",
+      "instalmentCount",
+    ],
+    [
+      "11 instalments",
+      { ...instalments, instalmentCount: 11 },
+      "contract.instalmentCount.outOfRange",
+      "instalmentCount",
+    ],
+    [
+      "instalment count missing",
+      (() => {
+        const { instalmentCount: _c, ...rest } = instalments;
+        return rest;
+      })(),
+      "contract.instalmentCount.outOfRange",
+      "instalmentCount",
+    ],
+    [
+      "single payment with a count",
+      { ...single, instalmentCount: 3 },
+      "common.invalidValue",
+      "instalmentCount",
+    ],
+    [
+      "interval missing for instalments",
+      (() => {
+        const { interval: _i, ...rest } = instalments;
+        return rest;
+      })(),
+      "contract.instalmentInterval.required",
+      "interval",
+    ],
+    [
+      "interval unknown",
+      { ...instalments, interval: "daily" },
+      "contract.instalmentInterval.required",
+      "interval",
+    ],
+    [
+      "instalment amount missing",
+      omit("instalmentAmount"),
+      "contract.instalmentAmount.required",
+      "instalmentAmount",
+    ],
+    [
+      "instalment total below the loan",
+      { ...instalments, instalmentAmount: 99_999 },
+      "contract.instalmentTotal.belowLoan",
+      "instalmentAmount",
+    ],
+    [
+      "single repayment below the loan",
+      { ...single, instalmentAmount: 999_999 },
+      "contract.instalmentTotal.belowLoan",
+      "instalmentAmount",
+    ],
+    ["service fee negative", { ...single, serviceFee: -1 }, "money.negative", "serviceFee"],
+    [
+      "service fee not a number",
+      { ...single, serviceFee: "free" },
+      "contract.serviceFee.invalid",
+      "serviceFee",
+    ],
+    [
+      "service fee eats all the money",
+      { ...single, serviceFee: 900_000 },
+      "contract.serviceFee.invalid",
+      "serviceFee",
+    ],
+    ["lender missing", omit("lender"), "contract.lender.required", "lender"],
+    [
+      "merchant name missing",
+      omit("merchantName"),
+      "contract.merchantName.required",
+      "merchantName",
+    ],
+    ["unknown field", { ...single, interestRate: 5 }, "common.unknownField", "interestRate"],
+    [
+      "rate above the cap",
+      { ...single, instalmentAmount: 1_090_000 },
+      "contract.rate.aboveCap",
+      "instalmentAmount",
+    ],
+  ];
+
+  it.each(cases)("%s -> %s on %s", (_name, draft, key, field) => {
+    expect(errorsOf(draft)).toContainEqual({ key, field });
+  });
+
+  it("refuses a non-object with one error", () => {
+    expect(errorsOf("nope")).toEqual([{ key: "common.invalidValue", field: undefined }]);
+  });
+
+  it("reports every problem at once, cross-field ones included", () => {
+    const errors = errorsOf({
+      ...single,
+      name: "",
+      disbursedAmount: 2_000_000,
+      repaymentDate: "2024-01-01",
+    });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { key: "contract.name.required", field: "name" },
+        { key: "contract.disbursedAmount.exceedsLoan", field: "disbursedAmount" },
+        { key: "contract.repaymentDate.invalid", field: "repaymentDate" },
+      ]),
+    );
+  });
+});
+
+describe("validateContractDraft: terms and the legal cap", () => {
+  it("accepts the Korean up-front deduction case at exactly 20%", () => {
+    // 1,000,000 lent, 100,000 deducted: a 900,000 loan. 1,080,000 a year (365 days) later is
+    // 180,000 / 900,000 = 20%, which the cap allows.
+    const result = validateContractDraft(single, kr);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        ...single,
+        borrowerPhone: "+821012345678",
+        schedule: [{ index: 1, dueDate: "2026-01-15", amount: 1_080_000 }],
+        effectiveAnnualRatePercent: 20,
+        currency: "KRW",
+        jurisdiction: "KR",
+      },
+    });
+  });
+
+  it("refuses 1,090,000 and names both rates", () => {
+    // 190,000 / 900,000 = 21.1111...%, shown rounded up: 21.12% against the 20% cap.
+    const result = validateContractDraft({ ...single, instalmentAmount: 1_090_000 }, kr);
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          kind: "legalCap",
+          key: "contract.rate.aboveCap",
+          field: "instalmentAmount",
+          params: { ratePercent: 21.12, capPercent: 20 },
+        },
+      ],
+    });
+  });
+
+  it("applies Taiwan's 16% cap to a Taiwanese lender", () => {
+    // 1,000,000 in hand, 1,160,000 a year later = 16%: allowed; 1,161,000 = 16.1%: refused.
+    const twDraft = {
+      ...single,
+      borrowerPhone: "0912-345-678",
+      disbursedAmount: 1_000_000,
+      instalmentAmount: 1_160_000,
+      overdueRatePercent: 16,
+    };
+    const allowed = validateContractDraft(twDraft, tw);
+    expect(allowed.ok && allowed.value).toMatchObject({
+      currency: "TWD",
+      borrowerPhone: "+886912345678",
+      effectiveAnnualRatePercent: 16,
+    });
+    expect(errorsOf({ ...twDraft, instalmentAmount: 1_161_000 }, tw)).toEqual([
+      { key: "contract.rate.aboveCap", field: "instalmentAmount" },
+    ]);
+    expect(errorsOf({ ...twDraft, overdueRatePercent: 16.5 }, tw)).toEqual([
+      { key: "contract.overdueRate.aboveCap", field: "overdueRatePercent" },
+    ]);
+  });
+
+  it("counts the service fee as interest", () => {
+    // 900,000 disbursed minus a 10,000 fee leaves 890,000: 1,080,000 is then 21.35%: refused.
+    expect(errorsOf({ ...single, serviceFee: 10_000 })).toEqual([
+      { key: "contract.rate.aboveCap", field: "instalmentAmount" },
+    ]);
+  });
+
+  it("builds a month-end instalment schedule and normalises the draft", () => {
+    const result = validateContractDraft({ ...instalments, name: "  Spaced  " }, kr);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.name).toBe("Spaced");
+    expect(result.value.schedule).toEqual([
+      { index: 1, dueDate: "2025-01-31", amount: 102_000 },
+      { index: 2, dueDate: "2025-02-28", amount: 102_000 },
+      { index: 3, dueDate: "2025-03-31", amount: 102_000 },
+    ]);
+    // 300,000 now against 102,000 after 30, 58 and 89 days: the rate solving
+    // 300,000 = 102,000 x ((1+r)^(-30/365) + (1+r)^(-58/365) + (1+r)^(-89/365)): r = 13.0557%.
+    const rate = result.value.effectiveAnnualRatePercent / 100;
+    const presentValue = [30, 58, 89].reduce(
+      (sum, days) => sum + 102_000 * (1 + rate) ** (-days / 365),
+      0,
+    );
+    expect(presentValue).toBeCloseTo(300_000, 3);
+    expect(result.value.effectiveAnnualRatePercent).toBeCloseTo(13.0557, 4);
+  });
+
+  it("defaults the interval and count of a single payment and the service fee", () => {
+    const { interval: _i, instalmentCount: _c, serviceFee: _f, ...minimal } = single;
+    const result = validateContractDraft(minimal, kr);
+    expect(result.ok && result.value).toMatchObject({
+      interval: "monthly",
+      instalmentCount: 1,
+      serviceFee: 0,
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export * from "./balances";
+export * from "./entry";

@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { isMoney, moneyField, moneyProblem, moneySchema, sumMoney } from "./money";
+
+const keyOf = (value: unknown) => v.safeParse(moneySchema, value).issues?.[0]?.message ?? null;
+
+describe("money", () => {
+  it.each([
+    [0, null],
+    [1_000_000, null],
+    [Number.MAX_SAFE_INTEGER, null],
+    [1.5, "money.notInteger"],
+    [-1.5, "money.notInteger"],
+    [Number.POSITIVE_INFINITY, "money.notInteger"],
+    [-1, "money.negative"],
+    [2 ** 60, "money.tooLarge"],
+    [Number.NaN, "common.invalidValue"],
+    ["100", "common.invalidValue"],
+  ])("moneySchema(%s) -> %s", (value, key) => {
+    expect(keyOf(value)).toBe(key);
+    expect(moneyProblem(value)).toBe(key);
+    expect(isMoney(value)).toBe(key === null);
+  });
+
+  it("reports the field's own key when the value is missing", () => {
+    const field = moneyField("contract.loanAmount.required");
+    expect(v.safeParse(field, undefined).issues?.[0]?.message).toBe("contract.loanAmount.required");
+  });
+
+  it("accepts exactly the safe non-negative integers", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.maxSafeInteger()), (value) => {
+        const expected = Number.isSafeInteger(value) && value >= 0;
+        expect(v.safeParse(moneySchema, value).success).toBe(expected);
+      }),
+    );
+  });
+
+  it("sums amounts and refuses sums that are no longer safe", () => {
+    expect(sumMoney([1, 2, 3])).toBe(6);
+    expect(sumMoney([Number.MAX_SAFE_INTEGER, 1])).toBeNull();
+  });
+});

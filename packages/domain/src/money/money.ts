@@ -1,0 +1,47 @@
+import * as v from "valibot";
+import type { MessageKey } from "../messages";
+
+/**
+ * An amount in the currency's smallest unit (KRW won, TWD dollar), always a safe non-negative
+ * integer (decisions §4). Floats, NaN, infinities, unsafe integers and negatives are refused.
+ */
+export type Money = number;
+
+export function isMoney(value: unknown): value is Money {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** Why a value is not money, or null when it is. */
+export function moneyProblem(value: unknown): MessageKey | null {
+  if (typeof value !== "number" || Number.isNaN(value)) return "common.invalidValue";
+  if (!Number.isInteger(value)) return "money.notInteger";
+  if (value < 0) return "money.negative";
+  if (!Number.isSafeInteger(value)) return "money.tooLarge";
+  return null;
+}
+
+/**
+ * A money field. `requiredKey` is reported when the value is missing or not a number (the user
+ * left the field empty); the `money.*` keys when it is a number that is not money.
+ */
+export function moneyField(requiredKey: MessageKey = "common.invalidValue") {
+  return v.pipe(
+    v.number(requiredKey),
+    // A non-integer is reported before its sign, so -1.5 says "whole numbers only".
+    v.integer("money.notInteger"),
+    v.minValue(0, "money.negative"),
+    v.maxValue(Number.MAX_SAFE_INTEGER, "money.tooLarge"),
+  );
+}
+
+export const moneySchema = moneyField();
+
+/** Adds amounts; null when the sum is no longer a safe integer (so it cannot be money). */
+export function sumMoney(amounts: readonly Money[]): Money | null {
+  let total = 0;
+  for (const amount of amounts) {
+    total += amount;
+    if (!Number.isSafeInteger(total)) return null;
+  }
+  return total;
+}

@@ -1,0 +1,2 @@
+export * from "./cost-of-credit";
+export * from "./xirr";

@@ -1,0 +1,53 @@
+import * as v from "valibot";
+
+/** A reusable set of contract fields (spec §3): name, lender, merchant name. */
+export interface ContractTemplate {
+  id: string;
+  name: string;
+  lender: string;
+  merchantName: string;
+  createdAt: string;
+}
+
+export interface TemplateDraft {
+  name: string;
+  lender: string;
+  merchantName: string;
+}
+
+const maxTemplateText = 100;
+
+function requiredText(
+  key: "template.name.required" | "template.lender.required" | "template.merchantName.required",
+) {
+  return v.pipe(
+    v.string(key),
+    v.trim(),
+    v.minLength(1, key),
+    v.maxLength(maxTemplateText, "common.invalidValue"),
+  );
+}
+
+/** Template add request (spec §5: name, lender and merchant name are required). */
+export const templateDraftSchema = v.strictObject(
+  {
+    name: requiredText("template.name.required"),
+    lender: requiredText("template.lender.required"),
+    merchantName: requiredText("template.merchantName.required"),
+  },
+  "common.invalidValue",
+);
+
+export const contractTemplateSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  lender: v.string(),
+  merchantName: v.string(),
+  createdAt: v.string(),
+}) satisfies v.GenericSchema<unknown, ContractTemplate>;
+
+/** Template list query: search by name (spec §2); empty means all. */
+export const templateQuerySchema = v.strictObject(
+  { name: v.optional(v.pipe(v.string("common.invalidValue"), v.trim()), "") },
+  "common.invalidValue",
+);

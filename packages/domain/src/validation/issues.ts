@@ -1,0 +1,85 @@
+import * as v from "valibot";
+import { isMessageKey, type MessageKey } from "../messages";
+import { type DomainError, domainError, errorKinds, type Result } from "../result";
+
+type AnyIssue = v.BaseIssue<unknown>;
+
+/** The dotted field path of an issue (`contacts.1.phone`), or undefined at the root. */
+export function issueField(issue: AnyIssue): string | undefined {
+  const keys = issue.path?.map((item) => String(item.key));
+  return keys && keys.length > 0 ? keys.join(".") : undefined;
+}
+
+/**
+ * Turns valibot issues into domain errors. Schemas here use message keys as their messages;
+ * an unknown key on a strict object becomes `common.unknownField`, anything else unkeyed
+ * `common.invalidValue`. A missing key carries the object's message in valibot, so with `schema`
+ * given the field's own schema is asked what a missing value means (its "required" key).
+ * Only the first issue per field is kept: one message per field.
+ */
+export function issuesToErrors(
+  issues: readonly AnyIssue[],
+  schema?: v.GenericSchema,
+): DomainError[] {
+  const errors: DomainError[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const field = issueField(issue);
+    const seenKey = field ?? "";
+    if (seen.has(seenKey)) continue;
+    seen.add(seenKey);
+    errors.push(domainError(errorKinds.validation, keyOf(issue, schema), field));
+  }
+  return errors;
+}
+
+function keyOf(issue: AnyIssue, root: v.GenericSchema | undefined): MessageKey {
+  const structural =
+    issue.type === "strict_object" ||
+    issue.type === "object" ||
+    issue.type === "strict_tuple" ||
+    issue.type === "tuple";
+  if (structural && issue.path && issue.path.length > 0) {
+    if (issue.expected === "never") return "common.unknownField";
+    if (issue.received === "undefined" && root) {
+      const fieldSchema = schemaAt(
+        root,
+        issue.path.map((item) => item.key),
+      );
+      if (fieldSchema) {
+        const result = v.safeParse(fieldSchema, undefined);
+        const message = result.issues?.[0]?.message;
+        if (message && isMessageKey(message)) return message;
+      }
+    }
+  }
+  return isMessageKey(issue.message) ? issue.message : "common.invalidValue";
+}
+
+/** The schema at a path inside object/tuple schemas (through optional and nullable wrappers). */
+function schemaAt(root: v.GenericSchema, keys: readonly unknown[]): v.GenericSchema | undefined {
+  let current: unknown = root;
+  for (const key of keys) {
+    while (current && typeof current === "object" && "wrapped" in current) {
+      current = (current as { wrapped: unknown }).wrapped;
+    }
+    if (current && typeof current === "object" && "entries" in current) {
+      current = (current as { entries: Record<string, unknown> }).entries[String(key)];
+    } else if (current && typeof current === "object" && "items" in current) {
+      current = (current as { items: unknown[] }).items[Number(key)];
+    } else {
+      return undefined;
+    }
+  }
+  return current as v.GenericSchema | undefined;
+}
+
+/** Parses `input` with `schema`, collecting every issue as keyed errors. */
+export function parseWithKeys<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): Result<v.InferOutput<TSchema>> {
+  const parsed = v.safeParse(schema, input);
+  if (parsed.success) return { ok: true, value: parsed.output };
+  return { ok: false, errors: issuesToErrors(parsed.issues, schema) };
+}
