@@ -1,3 +1,5 @@
+import { i18n, isLocale } from "@chayong/i18n";
+import { I18nProvider } from "@lingui/react";
 import type { Decorator, Preview } from "@storybook/react-vite";
 import "../src/styles.css";
 import "./preview.css";
@@ -21,17 +23,25 @@ const phoneViewports = {
   },
 } as const;
 
-const withAppRoot: Decorator = (Story, context) => {
-  const locale = (context.globals.locale as string | undefined) ?? "ko-KR";
+/** The app's shared lingui instance, switched by the toolbar's Locale menu. */
+const withLocale: Decorator = (Story, context) => {
+  const requested = context.globals.locale;
+  const locale = isLocale(requested) ? requested : "ko-KR";
+  if (i18n.locale !== locale) {
+    i18n.activate(locale);
+  }
+  document.documentElement.lang = locale;
   return (
-    <div className="cy-root sb-chayong-root" lang={locale}>
-      <Story />
-    </div>
+    <I18nProvider i18n={i18n}>
+      <div className="cy-root sb-chayong-root" lang={locale}>
+        <Story />
+      </div>
+    </I18nProvider>
   );
 };
 
 const preview: Preview = {
-  decorators: [withAppRoot],
+  decorators: [withLocale],
   globalTypes: {
     locale: {
       description: "Language of the kit's built-in texts",
@@ -53,6 +63,7 @@ const preview: Preview = {
   parameters: {
     layout: "fullscreen",
     viewport: { options: phoneViewports },
+    // The a11y panel shows results; the failing gate is scripts/check-stories.ts (serious/critical).
     a11y: { test: "todo" },
     controls: { expanded: true },
   },
