@@ -113,6 +113,29 @@ describe("the PO catalogs", () => {
     expect(missing).toEqual([]);
   });
 
+  it("translate every error key of the transport layer", () => {
+    // The ids packages/transport/src/errors/message-keys.ts emits (spec §5, §8).
+    const transportKeys = [
+      "transport.httpStatus",
+      "transport.invalidData",
+      "transport.sessionEnded",
+      "transport.serverError",
+      "session.dataError",
+      "transport.rejected",
+      "transport.unreachable",
+      "transport.timeout",
+      "transport.aborted",
+      "transport.missingUrl",
+      "transport.prepareFailed",
+      "transport.filesNotArray",
+      "transport.fileTooLarge",
+      "transport.noUploadToken",
+      "transport.slowNetwork",
+    ];
+    const ids = new Set(Object.keys(po["ko-KR"] ?? {}));
+    expect(transportKeys.filter((key) => !ids.has(key))).toEqual([]);
+  });
+
   it("show each language's name in its own script in both catalogs", () => {
     for (const locale of locales) {
       expect(text(locale, "language.name.ko-KR")).toBe("한국어");

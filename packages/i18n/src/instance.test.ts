@@ -26,14 +26,19 @@ describe("translate", () => {
   });
 
   it("gives the spec's time-out modal exactly", () => {
-    expect(translate("transport.timeout.title", "ko-KR")).toBe("네트워크 요청 시간 초과");
-    expect(translate("transport.timeout.text", "ko-KR")).toBe(
-      "네트워크 환경을 확인한 후 다시 시도하세요.",
-    );
-    expect(translate("common.confirm", "ko-KR")).toBe("확인");
-    expect(translate("transport.timeout.title", "zh-TW")).toBe("網絡請求超時");
-    expect(translate("transport.timeout.text", "zh-TW")).toBe("請檢查網絡環境後重試");
-    expect(translate("common.confirm", "zh-TW")).toBe("確認");
+    // modal.timeout.* is the modal's own set; the UI kit reads transport.timeout.title/text.
+    for (const prefix of ["modal.timeout", "transport.timeout"]) {
+      expect(translate(`${prefix}.title`, "ko-KR")).toBe("네트워크 요청 시간 초과");
+      expect(translate(`${prefix}.text`, "ko-KR")).toBe(
+        "네트워크 환경을 확인한 후 다시 시도하세요.",
+      );
+      expect(translate(`${prefix}.title`, "zh-TW")).toBe("網絡請求超時");
+      expect(translate(`${prefix}.text`, "zh-TW")).toBe("請檢查網絡環境後重試");
+    }
+    for (const id of ["modal.timeout.confirm", "common.confirm"]) {
+      expect(translate(id, "ko-KR")).toBe("확인");
+      expect(translate(id, "zh-TW")).toBe("確認");
+    }
   });
 
   it("keeps the spec's literal copy toast in zh-TW", () => {
