@@ -1,6 +1,6 @@
 import ky from "ky";
 import type { Codec } from "../codec/codec.ts";
-import { failures } from "../errors/failures.ts";
+import { failures, UnexpectedHttpStatus } from "../errors/failures.ts";
 import type { TransportError } from "../errors/transport-error.ts";
 import {
   type CloudUploadedFile,
@@ -104,7 +104,16 @@ export function createTransport(options: TransportOptions): Transport {
     ky: ky.create({
       // Never retry: a repeated POST could create a second contract or apply money twice.
       retry: 0,
-      throwHttpErrors: (status) => status !== 200,
+      hooks: {
+        afterResponse: [
+          ({ response }) => {
+            if (response.status === 200) return;
+            // Release the connection; the body of a refused answer is never read.
+            response.body?.cancel().catch(() => {});
+            throw new UnexpectedHttpStatus(response.status);
+          },
+        ],
+      },
       fetch: fetchFunction,
     }),
     codec,

@@ -15,21 +15,26 @@ export const failures = {
     }),
 
   invalidData: (cause: unknown) =>
-    new TransportError("invalid-data", "request.invalidCiphertext", "data validation failed", {
+    new TransportError("invalid-data", "transport.invalidData", "data validation failed", {
       cause,
     }),
 
   sessionEnded: (envelope: Envelope) =>
-    new TransportError("session-ended", "session.invalid", envelope.message || "session ended", {
-      status: envelope.status,
-      serverMessage: envelope.message,
-      body: envelope.body,
-    }),
+    new TransportError(
+      "session-ended",
+      "transport.sessionEnded",
+      envelope.message || "session ended",
+      {
+        status: envelope.status,
+        serverMessage: envelope.message,
+        body: envelope.body,
+      },
+    ),
 
   serverError: (envelope: Envelope) =>
     new TransportError(
       "server-error",
-      envelope.statusCode === 500 ? "session.dataError" : "server.error",
+      envelope.statusCode === 500 ? "session.dataError" : "transport.serverError",
       envelope.message || "server error",
       {
         status: envelope.status,
@@ -80,20 +85,39 @@ export const failures = {
     ),
 
   filesNotArray: () =>
-    new TransportError("files-not-array", "upload.filesNotArray", "files 必须是数组类型"),
+    new TransportError("files-not-array", "transport.filesNotArray", "files 必须是数组类型"),
 
   fileTooLarge: (index: number, size: number, maxBytes: number) =>
-    new TransportError("file-too-large", "upload.tooLarge", "image too large, please re-upload", {
-      params: { index, size, maxBytes },
-    }),
+    new TransportError(
+      "file-too-large",
+      "transport.fileTooLarge",
+      "image too large, please re-upload",
+      {
+        params: { index, size, maxBytes },
+      },
+    ),
 
   noUploadToken: () =>
     new TransportError(
       "no-upload-token",
-      "upload.noTokenProvider",
+      "transport.noUploadToken",
       "cloud upload needs a way to get the upload token: pass uploadTokenProvider to createTransport",
     ),
 } as const;
+
+/**
+ * Thrown from ky's afterResponse hook for any status but 200: ky itself only rejects statuses
+ * outside 200-299, and the spec rejects everything "other than 200".
+ */
+export class UnexpectedHttpStatus extends Error {
+  override readonly name = "UnexpectedHttpStatus";
+  readonly status: number;
+
+  constructor(status: number) {
+    super(`HTTP status code ${status}`);
+    this.status = status;
+  }
+}
 
 /** Maps what ky/fetch threw while the call was on the wire. */
 export function failureFromFetch(
@@ -101,6 +125,7 @@ export function failureFromFetch(
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): TransportError {
+  if (error instanceof UnexpectedHttpStatus) return failures.httpStatus(error.status, error);
   if (isHTTPError(error)) return failures.httpStatus(error.response.status, error);
   if (isTimeoutError(error)) return failures.timeout(timeoutMs, error);
   if (signal?.aborted) return failures.aborted(signal.reason ?? error);

@@ -1,25 +1,23 @@
 /**
- * Message keys transport errors carry, for the app to translate (ko-KR, zh-TW) via @chayong/i18n.
- * Keys already in @chayong/domain's catalogue are reused with the same spelling; `transport.*`
- * keys are this package's own. The comment is the spec's wording (spec §5, §8).
+ * Message keys transport errors carry, for the app to translate (ko-KR, zh-TW) through
+ * @chayong/i18n, whose catalogs use the same ids. The comment is the spec's wording (§5, §8).
  */
 export const transportMessageKeys = [
   "transport.httpStatus", // 'HTTP status code {code}'
+  "transport.invalidData", // 'data validation failed'
+  "transport.sessionEnded", // envelope 301: session ended, log in again
+  "transport.serverError", // envelope 500 without statusCode 500
+  "session.dataError", // envelope 500 with statusCode 500: 'data error, please log in again'
+  "transport.rejected", // any other envelope status: show serverMessage; this when it is empty
   "transport.unreachable", // 'check that the API address is reachable'
-  "transport.timeout", // 'network request timed out' (time-out modal title)
-  "transport.timeoutHint", // 'check network and retry' (time-out modal text)
+  "transport.timeout", // 'network request timed out' (the modal itself uses modal.timeout.*)
+  "transport.aborted", // the caller cancelled the call (its AbortSignal fired)
   "transport.missingUrl", // 'missing data URL'
   "transport.prepareFailed", // 'request start interceptor failed'
-  "transport.rejected", // any other envelope status: show the server message; this if it is empty
-  "transport.aborted", // the caller cancelled the call (its AbortSignal fired)
-  "transport.slowNetwork", // 'network is poor, please wait' (notice, not an error)
-  "request.invalidCiphertext", // 'data validation failed' (shared with @chayong/domain)
-  "session.invalid", // envelope 301 (shared with @chayong/domain)
-  "session.dataError", // 'data error, please log in again' (shared with @chayong/domain)
-  "server.error", // envelope 500 (shared with @chayong/domain)
-  "upload.filesNotArray", // 'files 必须是数组类型' (shared with @chayong/domain)
-  "upload.tooLarge", // 'image too large, please re-upload' (shared with @chayong/domain)
-  "upload.noTokenProvider", // cloud upload needs an upload-token provider (shared)
+  "transport.filesNotArray", // 'files 必须是数组类型'
+  "transport.fileTooLarge", // 'image too large, please re-upload'
+  "transport.noUploadToken", // cloud upload needs a way to obtain the upload token
+  "transport.slowNetwork", // 'network is poor, please wait' (a notice, not an error)
 ] as const;
 
 export type TransportMessageKey = (typeof transportMessageKeys)[number];

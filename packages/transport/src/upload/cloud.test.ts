@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTransport, type TransportOptions } from "../client/transport.ts";
+import { createCodec } from "../codec/codec.ts";
+import { isTransportError, type TransportError } from "../errors/transport-error.ts";
+import {
+  answer,
+  type Handler,
+  type RecordedRequest,
+  readForm,
+  startTestServer,
+  type TestServer,
+} from "../test-support/test-server.ts";
+
+const codec = createCodec({
+  key: Uint8Array.from(randomBytes(16)),
+  iv: Uint8Array.from(randomBytes(16)),
+});
+const session = {
+  getToken: () => "app-session-token",
+  getLoginInfo: () => ({ userId: "user-1", uuId: "uu-1" }),
+  getDevice: () => ({ adid: "ad" }),
+  getLocale: () => "ko-KR" as const,
+};
+
+let current: TestServer | undefined;
+async function serve(handler: Handler): Promise<TestServer> {
+  current = await startTestServer(handler);
+  return current;
+}
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+const transportFor = (options: Partial<TransportOptions>) =>
+  createTransport({ baseUrl: "http://127.0.0.1:1", codec, session, ...options });
+
+async function rejection(promise: Promise<unknown>): Promise<TransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(isTransportError(error)).toBe(true);
+    return error as TransportError;
+  }
+  throw new Error("expected the upload to reject");
+}
+
+describe("uploadToCloud", () => {
+  it("rejects clearly when no upload-token provider was given", async () => {
+    const error = await rejection(transportFor({}).uploadToCloud(new Blob(["x"])));
+    expect(error).toMatchObject({ kind: "no-upload-token", messageKey: "transport.noUploadToken" });
+    expect(error.message).toContain("uploadTokenProvider");
+  });
+
+  it("posts token, key and file to the region's URL, without the app's session headers", async () => {
+    const storage = await serve((_, res) => answer(res, JSON.stringify({ key: "k", hash: "h" })));
+    const regions: string[] = [];
+    const transport = transportFor({
+      uploadTokenProvider: async () => ({
+        visitPrefix: "https://cdn.example.com/",
+        folderPath: "idcard/",
+        token: "upload-token-1",
+      }),
+      cloudUploadUrl: (region) => {
+        regions.push(region);
+        return `${storage.url}/upload`;
+      },
+    });
+
+    const uploaded = await transport.uploadToCloud(
+      new File([new Uint8Array([1, 2, 3])], "front.PNG", { type: "image/png" }),
+    );
+
+    expect(regions).toEqual(["SCN"]);
+    expect(uploaded.region).toBe("SCN");
+    expect(uploaded.key).toMatch(/^file\/idcard\/\d{13}[A-Za-z0-9]{10}\.png$/);
+    expect(uploaded.url).toBe(`https://cdn.example.com/${uploaded.key}`);
+    const request = storage.requests[0];
+    expect(request?.url.pathname).toBe("/upload");
+    expect(request?.headers).not.toHaveProperty("nscper");
+    expect(request?.headers).not.toHaveProperty("userid");
+    const form = await readForm(request as RecordedRequest);
+    expect(form.get("token")).toBe("upload-token-1");
+    expect(form.get("key")).toBe(uploaded.key);
+    expect(Buffer.from(await (form.get("file") as File).arrayBuffer())).toEqual(
+      Buffer.from([1, 2, 3]),
+    );
+  });
+
+  it("uses the credentials' region and reports storage refusals as http-status", async () => {
+    const storage = await serve((_, res) => answer(res, '{"error":"expired token"}', 401));
+    const transport = transportFor({
+      uploadTokenProvider: () => ({ visitPrefix: "", folderPath: "", region: "ECN", token: "t" }),
+      cloudUploadUrl: (region) => (region === "ECN" ? storage.url : undefined),
+    });
+    const error = await rejection(transport.uploadToCloud(new Blob(["x"])));
+    expect(error).toMatchObject({ kind: "http-status", httpStatus: 401 });
+  });
+
+  it("a provider that fails or gives no token rejects as prepare-failed, sending nothing", async () => {
+    const storage = await serve((_, res) => answer(res, "{}"));
+    const failing = transportFor({
+      uploadTokenProvider: () => Promise.reject(new Error("token endpoint down")),
+      cloudUploadUrl: () => storage.url,
+    });
+    expect((await rejection(failing.uploadToCloud(new Blob(["x"])))).kind).toBe("prepare-failed");
+    const empty = transportFor({
+      uploadTokenProvider: () => ({ visitPrefix: "", folderPath: "", token: "" }),
+      cloudUploadUrl: () => storage.url,
+    });
+    expect((await rejection(empty.uploadToCloud(new Blob(["x"])))).message).toContain("no token");
+    const unknownRegion = transportFor({
+      uploadTokenProvider: () => ({ visitPrefix: "", folderPath: "", region: "MARS", token: "t" }),
+    });
+    expect((await rejection(unknownRegion.uploadToCloud(new Blob(["x"])))).message).toContain(
+      "MARS",
+    );
+    expect(storage.connections).toBe(0);
+  });
+
+  it("refuses a file over maxBytes before asking for a token", async () => {
+    let asked = 0;
+    const transport = transportFor({
+      uploadTokenProvider: () => {
+        asked++;
+        return { visitPrefix: "", folderPath: "", token: "t" };
+      },
+    });
+    const error = await rejection(transport.uploadToCloud(new Blob(["12345"]), { maxBytes: 4 }));
+    expect(error.kind).toBe("file-too-large");
+    expect(asked).toBe(0);
+  });
+});
