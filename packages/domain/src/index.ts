@@ -6,6 +6,7 @@ export * from "./jurisdiction";
 export * from "./ledger";
 export * from "./messages";
 export * from "./money";
+export * from "./operation";
 export * from "./phone";
 export * from "./rate";
 export * from "./result";

@@ -66,6 +66,8 @@ export const messageKeys = [
   "operation.writeOffDate.inFuture",
   "operation.reversal.unknownEntry",
   "operation.reversal.alreadyReversed",
+  "operation.reversal.notReversible", // a reversal itself cannot be reversed
+  "operation.instalment.settled", // nothing is outstanding on the chosen instalment
 
   // Renewal (spec §5)
   "renewal.instalment.required",

@@ -1,0 +1,157 @@
+import * as v from "valibot";
+import { type CalendarDate, isValidCalendarDate } from "../dates";
+import { balancesAsOf, type NewLedgerEntry } from "../ledger";
+import { type Money, moneyField } from "../money";
+import { type DomainError, domainError, errorKinds, type Result } from "../result";
+import { allowedActions } from "../status";
+import { cleanReason, type OperationContext, overpaidWith, withPlanned } from "./context";
+
+export const maxReasonLength = 500;
+
+export const reasonField = v.optional(
+  v.nullable(
+    v.pipe(v.string("common.invalidValue"), v.maxLength(maxReasonLength, "common.invalidValue")),
+  ),
+);
+
+export const instalmentIndexField = (
+  requiredKey: "operation.instalment.required" | "renewal.instalment.required",
+) => v.pipe(v.number(requiredKey), v.integer(requiredKey), v.minValue(1, requiredKey));
+
+/**
+ * Write-off / partial repayment and waiver on one instalment (spec §3, §5; decisions §4):
+ * the wire request of contract update. One call may carry both amounts; at least one is needed.
+ */
+export const moneyOperationRequestSchema = v.strictObject(
+  {
+    contractId: v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
+    instalmentIndex: instalmentIndexField("operation.instalment.required"),
+    writeOffAmount: v.optional(moneyField("operation.amount.required")),
+    writeOffDate: v.optional(
+      v.pipe(
+        v.string("operation.writeOffDate.required"),
+        v.check((value: string) => isValidCalendarDate(value), "operation.writeOffDate.required"),
+      ),
+    ),
+    waiverAmount: v.optional(moneyField("operation.amount.required")),
+    reason: reasonField,
+  },
+  "common.invalidValue",
+);
+
+export type MoneyOperationRequest = v.InferOutput<typeof moneyOperationRequestSchema>;
+
+export interface MoneyOperation {
+  instalmentIndex?: number | undefined;
+  /** A repayment received; 0 or absent means none. */
+  writeOffAmount?: Money | undefined;
+  /** The day the money was received: not before the loan date, not in the future. */
+  writeOffDate?: CalendarDate | undefined;
+  /** Relief granted today; 0 or absent means none. */
+  waiverAmount?: Money | undefined;
+  reason?: string | null | undefined;
+}
+
+/**
+ * Plans a write-off (partial repayment), a waiver, or both, on one instalment. Each amount must be
+ * > 0 and no more than what that instalment owes (principal and accrued overdue interest) when
+ * it applies, the write-off first. Returns the ledger entries to append, or keyed errors.
+ */
+export function planMoneyOperation(
+  ctx: OperationContext,
+  operation: MoneyOperation,
+): Result<NewLedgerEntry[]> {
+  const errors: DomainError[] = [];
+  const refuse = (
+    kind: (typeof errorKinds)[keyof typeof errorKinds],
+    key: DomainError["key"],
+    field?: string,
+    params?: Record<string, number | string>,
+  ) => errors.push(domainError(kind, key, field, params));
+
+  const actions = allowedActions(ctx.status);
+  if (!actions.writeOff && !actions.waive) {
+    refuse(errorKinds.notAllowed, "contract.operationNotAllowed");
+    return { ok: false, errors };
+  }
+
+  const index = operation.instalmentIndex;
+  if (index === undefined || !Number.isInteger(index) || index < 1) {
+    refuse(errorKinds.validation, "operation.instalment.required", "instalmentIndex");
+  } else if (!ctx.terms.schedule.some((instalment) => instalment.index === index)) {
+    refuse(errorKinds.notFound, "operation.instalment.unknown", "instalmentIndex");
+  }
+
+  const writeOff = operation.writeOffAmount ?? 0;
+  const waiver = operation.waiverAmount ?? 0;
+  for (const [field, amount] of [
+    ["writeOffAmount", writeOff],
+    ["waiverAmount", waiver],
+  ] as const) {
+    if (!Number.isSafeInteger(amount) || amount < 0) {
+      refuse(errorKinds.validation, amount < 0 ? "money.negative" : "money.notInteger", field);
+    }
+  }
+  if (writeOff === 0 && waiver === 0) {
+    // 'enter write-off amount or waiver amount'
+    refuse(errorKinds.validation, "operation.amount.required", "writeOffAmount");
+  }
+
+  const date = operation.writeOffDate;
+  if (writeOff > 0) {
+    if (date === undefined || !isValidCalendarDate(date)) {
+      refuse(errorKinds.validation, "operation.writeOffDate.required", "writeOffDate");
+    } else if (date < ctx.terms.loanDate) {
+      refuse(errorKinds.validation, "operation.writeOffDate.beforeLoan", "writeOffDate");
+    } else if (date > ctx.today) {
+      refuse(errorKinds.validation, "operation.writeOffDate.inFuture", "writeOffDate");
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const instalmentIndex = index as number;
+  const reason = cleanReason(operation.reason);
+  const entry = (
+    kind: "repayment" | "waiver",
+    amount: Money,
+    on: CalendarDate,
+  ): NewLedgerEntry => ({
+    contractId: ctx.contractId,
+    kind,
+    instalmentIndex,
+    amount,
+    date: on,
+    newDueDate: null,
+    reversesEntryId: null,
+    actorId: ctx.actorId,
+    reason,
+  });
+  const owedOn = (on: CalendarDate, planned: NewLedgerEntry[]) =>
+    balancesAsOf(ctx.terms, withPlanned(ctx.ledger, planned), on).instalments.find(
+      (instalment) => instalment.index === instalmentIndex,
+    )?.outstanding ?? 0;
+
+  const overpaidBefore = overpaidWith(ctx, []);
+  const planned: NewLedgerEntry[] = [];
+  if (writeOff > 0) {
+    const repayment = entry("repayment", writeOff, date as CalendarDate);
+    if (overpaidWith(ctx, [repayment]) > overpaidBefore) {
+      refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "writeOffAmount", {
+        outstanding: owedOn(date as CalendarDate, []),
+      });
+    } else {
+      planned.push(repayment);
+    }
+  }
+  if (waiver > 0) {
+    const relief = entry("waiver", waiver, ctx.today);
+    if (overpaidWith(ctx, [...planned, relief]) > overpaidBefore) {
+      refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "waiverAmount", {
+        outstanding: owedOn(ctx.today, planned),
+      });
+    } else {
+      planned.push(relief);
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: planned };
+}

@@ -1,0 +1,92 @@
+import * as v from "valibot";
+import { addYearsClamped, type CalendarDate, isValidCalendarDate } from "../dates";
+import { balancesAsOf, type NewLedgerEntry } from "../ledger";
+import { domainError, errorKinds, fail, type Result } from "../result";
+import { allowedActions } from "../status";
+import { cleanReason, type OperationContext } from "./context";
+import { instalmentIndexField, reasonField } from "./money-operation";
+
+/** Renewal: the latest a due date may move to, counted from the loan date (as for creation). */
+export const maxRenewalYears = 5;
+
+/** Renewal request (spec §3, §5): an instalment and its new due date. */
+export const renewalRequestSchema = v.strictObject(
+  {
+    contractId: v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
+    instalmentIndex: instalmentIndexField("renewal.instalment.required"),
+    newDueDate: v.pipe(
+      v.string("renewal.date.required"),
+      v.minLength(1, "renewal.date.required"),
+      v.check((value: string) => isValidCalendarDate(value), "renewal.date.invalid"),
+    ),
+    reason: reasonField,
+  },
+  "common.invalidValue",
+);
+
+export type RenewalRequest = v.InferOutput<typeof renewalRequestSchema>;
+
+export interface Renewal {
+  instalmentIndex?: number | undefined;
+  newDueDate?: CalendarDate | undefined;
+  reason?: string | null | undefined;
+}
+
+/**
+ * Plans a renewal (decisions §4): the new due date must be later than the instalment's current
+ * due date, not in the past (a renewal to a past day would leave it overdue) and within 5 years
+ * of the loan date; the instalment must still owe money.
+ */
+export function planRenewal(ctx: OperationContext, renewal: Renewal): Result<NewLedgerEntry[]> {
+  if (!allowedActions(ctx.status).renew) {
+    return fail(domainError(errorKinds.notAllowed, "contract.operationNotAllowed"));
+  }
+  const index = renewal.instalmentIndex;
+  if (index === undefined || !Number.isInteger(index) || index < 1) {
+    return fail(
+      domainError(errorKinds.validation, "renewal.instalment.required", "instalmentIndex"),
+    );
+  }
+  const balance = balancesAsOf(ctx.terms, ctx.ledger, ctx.today).instalments.find(
+    (instalment) => instalment.index === index,
+  );
+  if (!balance) {
+    return fail(
+      domainError(errorKinds.notFound, "operation.instalment.unknown", "instalmentIndex"),
+    );
+  }
+  const newDueDate = renewal.newDueDate;
+  if (newDueDate === undefined || newDueDate === "") {
+    return fail(domainError(errorKinds.validation, "renewal.date.required", "newDueDate"));
+  }
+  if (
+    !isValidCalendarDate(newDueDate) ||
+    newDueDate <= balance.dueDate ||
+    newDueDate < ctx.today ||
+    newDueDate > addYearsClamped(ctx.terms.loanDate, maxRenewalYears)
+  ) {
+    // 'select a correct renewal date'
+    return fail(domainError(errorKinds.validation, "renewal.date.invalid", "newDueDate"));
+  }
+  if (balance.outstanding === 0) {
+    return fail(
+      domainError(errorKinds.conflict, "operation.instalment.settled", "instalmentIndex"),
+    );
+  }
+  return {
+    ok: true,
+    value: [
+      {
+        contractId: ctx.contractId,
+        kind: "renewal",
+        instalmentIndex: index,
+        amount: null,
+        date: ctx.today,
+        newDueDate,
+        reversesEntryId: null,
+        actorId: ctx.actorId,
+        reason: cleanReason(renewal.reason),
+      },
+    ],
+  };
+}
