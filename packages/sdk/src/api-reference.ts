@@ -1,0 +1,228 @@
+import { calendarDateSchema } from "@chayong/domain";
+import { type AnySchema, type EndpointEntry, endpointList } from "./endpoints";
+
+/** A schema or pipe action as valibot builds them (only what the reference reads). */
+interface SchemaNode {
+  kind?: string;
+  type: string;
+  pipe?: SchemaNode[];
+  wrapped?: SchemaNode;
+  default?: unknown;
+  entries?: Record<string, SchemaNode>;
+  item?: SchemaNode;
+  options?: readonly unknown[];
+  literal?: unknown;
+  requirement?: unknown;
+  message?: unknown;
+}
+
+interface FieldRow {
+  path: string;
+  type: string;
+  required: boolean;
+}
+
+const accessText: Record<string, string> = {
+  public: "anyone",
+  user: "any signed-in user",
+  lender: "lenders",
+  borrower: "borrowers",
+};
+
+/**
+ * The endpoint reference (packages/sdk/API.md) generated from the table. `pnpm --filter
+ * @chayong/sdk api-doc` writes it; a test fails when the committed file differs from this.
+ */
+export function renderApiReference(list: readonly EndpointEntry[] = endpointList): string {
+  const lines: string[] = [
+    "# @chayong/sdk endpoint reference",
+    "",
+    "<!-- Generated from src/endpoints.ts by `pnpm --filter @chayong/sdk api-doc`. Do not edit. -->",
+    "",
+    "Every call is HTTP 200 with the envelope `{ status, message, body }` unless the transport",
+    "itself failed; `status` is 200 ok, 301 session invalid, 400 bad input, 403 forbidden,",
+    "404 not found, 409 conflict, 429 too frequent or 500 server error, and `message` is in the",
+    "caller's language (Accept-Language ko-KR or zh-TW). Payloads are encrypted JSON: POST as a",
+    "text/plain body, GET as the single query parameter `XKNCEGSKK`. Raw answers (the contract",
+    "document) are sent as they are; their failures are a plain JSON envelope. Requests with",
+    "unknown fields are refused. Money is an integer in the currency's smallest unit; dates are",
+    "`YYYY-MM-DD` in the lender's business time zone.",
+    "",
+    "Access: `public` anyone · `user` any signed-in user (each sees only what is theirs) ·",
+    "`lender` lenders only · `borrower` borrowers only. The session token goes in the `NSCPER`",
+    "header; a missing, expired or revoked token answers 301.",
+    "",
+    "| Function | Method | Path | Access | Answer | Server |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const entry of list) {
+    lines.push(
+      `| [\`api.${entry.id}\`](#${anchor(entry.id)}) | ${entry.method} | \`${entry.path}\` | ${entry.access} | ${entry.wire} | ${entry.implemented ? "implemented" : "later issue"} |`,
+    );
+  }
+  for (const entry of list) {
+    lines.push("", `## ${entry.id}`, "", entry.summary, "");
+    lines.push(
+      `\`${entry.method} ${entry.path}\` · ${accessText[entry.access] ?? entry.access} · ${wireText(entry)}${entry.implemented ? "" : " · **not implemented yet**"}`,
+      "",
+    );
+    lines.push(
+      "Request:",
+      "",
+      ...fieldTable(entry.request),
+      "",
+      "Answer body:",
+      "",
+      ...fieldTable(entry.answer),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function anchor(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}
+
+function wireText(entry: EndpointEntry): string {
+  switch (entry.wire) {
+    case "raw":
+      return "raw answer (HTML)";
+    case "multipart":
+      return "multipart upload (field `file`)";
+    default:
+      return "encrypted envelope";
+  }
+}
+
+function fieldTable(schema: AnySchema): string[] {
+  const node = schema as unknown as SchemaNode;
+  const rows: FieldRow[] = [];
+  collectFields(node, "", rows);
+  if (rows.length === 0) return [`\`${describe(node)}\``];
+  return [
+    "| Field | Type | Required |",
+    "|---|---|---|",
+    ...rows.map((row) => `| \`${row.path}\` | ${row.type} | ${row.required ? "yes" : "no"} |`),
+  ];
+}
+
+function collectFields(node: SchemaNode, prefix: string, rows: FieldRow[]): void {
+  const base = baseOf(node);
+  if (base.entries !== undefined) {
+    for (const [name, child] of Object.entries(base.entries)) {
+      const path = prefix === "" ? name : `${prefix}.${name}`;
+      const optional = baseOf(child).type === "optional" || baseOf(child).type === "exact_optional";
+      const inner = optional ? (baseOf(child).wrapped as SchemaNode) : child;
+      const defaultText =
+        optional && baseOf(child).default !== undefined
+          ? ` (default ${JSON.stringify(baseOf(child).default)})`
+          : "";
+      rows.push({ path, type: `${describe(inner)}${defaultText}`, required: !optional });
+      collectFields(unwrapNullable(inner), path, rows);
+    }
+    return;
+  }
+  if (base.type === "array" && base.item !== undefined) {
+    collectFields(unwrapNullable(base.item), prefix === "" ? "[]" : `${prefix}[]`, rows);
+  }
+}
+
+function unwrapNullable(node: SchemaNode): SchemaNode {
+  const base = baseOf(node);
+  return base.type === "nullable" && base.wrapped !== undefined ? base.wrapped : node;
+}
+
+/** A piped schema's own type is its first element's. */
+function baseOf(node: SchemaNode): SchemaNode {
+  return node.pipe?.[0] !== undefined && node.pipe[0] !== node ? baseOf(node.pipe[0]) : node;
+}
+
+function describe(node: SchemaNode): string {
+  if (node === (calendarDateSchema as unknown)) return "date `YYYY-MM-DD`";
+  const base = baseOf(node);
+  const actions = actionsOf(node);
+  const money = isMoney(base, actions);
+  const notes = actions
+    .filter((action) => !money || !isMoneyAction(action))
+    .map(describeAction)
+    .filter((note): note is string => note !== null);
+  const suffix = notes.length > 0 ? ` (${notes.join(", ")})` : "";
+  if (money) return `money${suffix}`;
+  switch (base.type) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+    case "unknown":
+      return `${actions.some((a) => a.type === "integer") ? "integer" : base.type}${suffix}`;
+    case "picklist":
+      return (base.options ?? []).map((option) => `\`${JSON.stringify(option)}\``).join(" \\| ");
+    case "literal":
+      return `\`${JSON.stringify(base.literal)}\``;
+    case "nullable":
+      return `${describe(base.wrapped as SchemaNode)} \\| null`;
+    case "optional":
+    case "exact_optional":
+      return `${describe(base.wrapped as SchemaNode)} (optional)`;
+    case "array":
+      return `array of ${describe(base.item as SchemaNode)}${suffix}`;
+    case "object":
+    case "strict_object":
+    case "loose_object":
+      return "object";
+    default:
+      return base.type;
+  }
+}
+
+/** The actions of a pipe, including those of pipes nested in it, in order. */
+function actionsOf(node: SchemaNode): SchemaNode[] {
+  if (node.pipe === undefined) return [];
+  const [first, ...rest] = node.pipe;
+  return [...(first !== undefined && first !== node ? actionsOf(first) : []), ...rest];
+}
+
+/** Money: a safe non-negative integer (the domain's money fields). */
+function isMoney(base: SchemaNode, actions: SchemaNode[]): boolean {
+  return (
+    base.type === "number" &&
+    ["integer", "min_value", "max_value"].every((type) =>
+      actions.some((a) => a.type === type && isMoneyAction(a)),
+    )
+  );
+}
+
+function isMoneyAction(action: SchemaNode): boolean {
+  return (
+    action.type === "integer" ||
+    (action.type === "min_value" && action.requirement === 0) ||
+    (action.type === "max_value" && action.requirement === Number.MAX_SAFE_INTEGER)
+  );
+}
+
+function describeAction(action: SchemaNode): string | null {
+  switch (action.type) {
+    case "min_length":
+      return `min length ${String(action.requirement)}`;
+    case "max_length":
+      return `max length ${String(action.requirement)}`;
+    case "length":
+      return `length ${String(action.requirement)}`;
+    case "min_value":
+      return `>= ${String(action.requirement)}`;
+    case "max_value":
+      return `<= ${String(action.requirement)}`;
+    case "regex":
+      return `matches \`${String(action.requirement)}\``;
+    case "iso_timestamp":
+      return "ISO 8601 instant";
+    case "trim":
+      return "trimmed";
+    case "raw_transform":
+      return "normalised";
+    case "check":
+      return typeof action.message === "string" ? `checked: ${action.message}` : "checked";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,227 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  codecSettingsFromEnv,
+  createCodec,
+  createTransport,
+  decodeRequestPayload,
+  ENVELOPE_QUERY_PARAM,
+  encodeEnvelope,
+  isTransportError,
+  type TransportError,
+} from "@chayong/transport";
+import * as v from "valibot";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApi, readCustomerService } from "./api";
+import { endpointList, endpoints } from "./endpoints";
+
+const codec = createCodec(codecSettingsFromEnv({}));
+
+interface Received {
+  method: string;
+  path: string;
+  payload: unknown;
+}
+
+/** A stand-in server speaking the wire protocol; each test sets what it answers. */
+let answer: (received: Received, response: ServerResponse) => void = () => {};
+const received: Received[] = [];
+let server: Server;
+let baseUrl: string;
+
+function readPayload(request: IncomingMessage, body: string): unknown {
+  const url = new URL(request.url ?? "/", "http://x");
+  const ciphertext = request.method === "GET" ? url.searchParams.get(ENVELOPE_QUERY_PARAM) : body;
+  return ciphertext ? decodeRequestPayload(codec, ciphertext) : undefined;
+}
+
+function envelope(response: ServerResponse, status: number, body: unknown, message = "") {
+  response.setHeader("content-type", "text/plain");
+  response.end(encodeEnvelope(codec, { status, message, body }));
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      const entry: Received = {
+        method: request.method ?? "",
+        path: new URL(request.url ?? "/", "http://x").pathname,
+        payload: readPayload(request, body),
+      };
+      received.push(entry);
+      answer(entry, response);
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.close();
+});
+
+function makeApi(onSessionEnded?: (error: TransportError) => void) {
+  const transport = createTransport({
+    baseUrl,
+    codec,
+    session: {
+      getToken: () => "token",
+      getLoginInfo: () => null,
+      getDevice: () => ({ adid: "test" }),
+      getLocale: () => "ko-KR",
+    },
+  });
+  return createApi(transport, { onSessionEnded });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<TransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isTransportError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("the endpoint table", () => {
+  it("sends reads as GET and everything else as POST (decisions §3)", () => {
+    const reads = /\/(query\w*|view|statistics|userDetails|queryUserDetail|config|ledger)$/;
+    for (const entry of endpointList) {
+      expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
+    }
+  });
+
+  it("has one endpoint per path", () => {
+    const paths = endpointList.map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("refuses unknown fields in every request", () => {
+    for (const entry of endpointList) {
+      const result = v.safeParse(entry.request, { surplusField: 1 });
+      expect([entry.id, result.success]).toEqual([entry.id, false]);
+      const keys = result.issues?.flatMap(
+        (issue) => issue.path?.map((step: { key: unknown }) => step.key) ?? [],
+      );
+      if (entry.request.type === "strict_object") expect(keys).toContain("surplusField");
+    }
+  });
+
+  it("marks the server side of this issue implemented and the later ones not", () => {
+    const implemented = endpointList.filter((entry) => entry.implemented).map((entry) => entry.id);
+    expect(implemented).toEqual([
+      "auth.sendCode",
+      "auth.login",
+      "auth.logout",
+      "user.current",
+      "contract.add",
+      "contract.query",
+      "contract.open",
+      "contract.view",
+      "contract.sign",
+      "contract.cancel",
+      "template.add",
+      "template.query",
+      "template.remove",
+      "config.service",
+    ]);
+  });
+});
+
+describe("createApi", () => {
+  it("has a function for every endpoint, grouped by area", () => {
+    const api = makeApi();
+    for (const [area, group] of Object.entries(endpoints)) {
+      for (const name of Object.keys(group)) {
+        expect(
+          typeof (api as unknown as Record<string, Record<string, unknown>>)[area]?.[name],
+        ).toBe("function");
+      }
+    }
+  });
+
+  it("calls the table's method and path with the encrypted payload, and answers the checked body", async () => {
+    answer = (_, response) =>
+      envelope(response, 200, [
+        {
+          id: "t1",
+          name: "Basic",
+          lender: "Kim",
+          merchantName: "Kim Co",
+          createdAt: "2026-01-01T00:00:00.000Z",
+        },
+      ]);
+    const templates = await makeApi().template.query({ name: "Bas" });
+    expect(received.at(-1)).toEqual({
+      method: "GET",
+      path: "/api/v1/template/query",
+      payload: { name: "Bas" },
+    });
+    expect(templates[0]?.merchantName).toBe("Kim Co");
+
+    answer = (_, response) => envelope(response, 200, null);
+    await expect(makeApi().auth.logout()).resolves.toBeNull();
+    expect(received.at(-1)).toEqual({
+      method: "POST",
+      path: "/auth/v1/user/loginOut",
+      payload: {},
+    });
+  });
+
+  it("rejects an answer that does not match its schema instead of casting it", async () => {
+    answer = (_, response) =>
+      envelope(response, 200, { token: "t", loginInfo: { userId: 7 }, role: "admin" });
+    const error = await rejection(makeApi().auth.login({ phone: "01012345678", code: "123456" }));
+    expect(error.kind).toBe("invalid-data");
+    expect(error.message).toMatch(/auth\.login/);
+  });
+
+  it("passes envelope failures through as the transport's errors", async () => {
+    answer = (_, response) => envelope(response, 409, null, "already signed");
+    const error = await rejection(makeApi().contract.sign({ id: "c1", signature: "iVBORw0KGgo=" }));
+    expect(error).toMatchObject({
+      kind: "envelope-status",
+      status: 409,
+      serverMessage: "already signed",
+    });
+  });
+
+  it("returns a raw document as it is, and turns its plain JSON failure into a TransportError", async () => {
+    answer = (_, response) => response.end("<!doctype html><title>contract</title>");
+    await expect(makeApi().contract.view({ id: "c1" })).resolves.toBe(
+      "<!doctype html><title>contract</title>",
+    );
+
+    answer = (_, response) =>
+      response.end(JSON.stringify({ status: 403, message: "no", body: null }));
+    expect(await rejection(makeApi().contract.view({ id: "c1" }))).toMatchObject({
+      kind: "envelope-status",
+      status: 403,
+      serverMessage: "no",
+    });
+
+    const ended = vi.fn();
+    answer = (_, response) =>
+      response.end(JSON.stringify({ status: 301, message: "log in", body: null }));
+    expect((await rejection(makeApi(ended).contract.view({ id: "c1" }))).kind).toBe(
+      "session-ended",
+    );
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the customer-service contact out of extInfoJSON", () => {
+    const contact = {
+      line_img: "https://x/qr.png",
+      line: "@chayong",
+      line_url: "https://line.me/x",
+    };
+    expect(readCustomerService({ extInfoJSON: JSON.stringify(contact) })).toEqual(contact);
+    expect(() => readCustomerService({ extInfoJSON: "{" })).toThrow(/not JSON/);
+    expect(() => readCustomerService({ extInfoJSON: "{}" })).toThrow(/does not match/);
+  });
+});

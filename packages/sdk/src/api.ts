@@ -1,0 +1,191 @@
+import {
+  readEnvelope,
+  type Transport,
+  TransportError,
+  type TransportErrorKind,
+  type TransportMessageKey,
+} from "@chayong/transport";
+import * as v from "valibot";
+import {
+  type AnySchema,
+  type Area,
+  type EndpointDefinition,
+  type Endpoints,
+  endpoints,
+} from "./endpoints";
+import { type CustomerService, customerServiceSchema } from "./schemas/config";
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Default: the transport's time-out. */
+  timeoutMs?: number;
+}
+
+export interface UploadCallOptions extends CallOptions {
+  onProgress?: (percent: number) => void;
+}
+
+type Input<E extends EndpointDefinition> = v.InferInput<E["request"]>;
+type Output<E extends EndpointDefinition> = v.InferOutput<E["answer"]>;
+
+/** The typed function of one endpoint: its payload in, its validated answer out. */
+export type EndpointFunction<E extends EndpointDefinition> = E["wire"] extends "multipart"
+  ? (file: Blob, options?: UploadCallOptions) => Promise<Output<E>>
+  : // biome-ignore lint/complexity/noBannedTypes: "every field optional" is what this asks
+    {} extends Input<E>
+    ? (input?: Input<E>, options?: CallOptions) => Promise<Output<E>>
+    : (input: Input<E>, options?: CallOptions) => Promise<Output<E>>;
+
+/** `api.contract.add(draft)`, `api.auth.login({ phone, code })`... one function per endpoint. */
+export type Api = {
+  [A in Area]: {
+    [N in keyof Endpoints[A]]: Endpoints[A][N] extends EndpointDefinition
+      ? EndpointFunction<Endpoints[A][N]>
+      : never;
+  };
+};
+
+export interface ApiOptions {
+  /**
+   * Called when a raw call (the contract view) answers envelope 301. Envelope calls report it
+   * through the transport's own `onSessionEnded`; pass the same handler here.
+   */
+  onSessionEnded?(error: TransportError): void;
+}
+
+/**
+ * Typed functions for every endpoint of the table, grouped by area. Each answer is checked
+ * against its schema: a mismatch rejects with a TransportError of kind 'invalid-data' rather
+ * than hand the app something that is not what the types say.
+ */
+export function createApi(transport: Transport, options: ApiOptions = {}): Api {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const [area, group] of Object.entries(endpoints)) {
+    const functions: Record<string, unknown> = {};
+    for (const [name, definition] of Object.entries(group as Record<string, EndpointDefinition>)) {
+      functions[name] = endpointFunction(transport, `${area}.${name}`, definition, options);
+    }
+    api[area] = functions;
+  }
+  return api as Api;
+}
+
+function endpointFunction(
+  transport: Transport,
+  id: string,
+  definition: EndpointDefinition,
+  options: ApiOptions,
+) {
+  const { method, path, wire, answer } = definition;
+  if (wire === "multipart") {
+    return async (file: Blob, call: UploadCallOptions = {}) => {
+      const [uploaded] = await transport.upload([file], {
+        path,
+        signal: call.signal,
+        timeoutMs: call.timeoutMs,
+        onProgress: call.onProgress ? (progress) => call.onProgress?.(progress.percent) : undefined,
+      });
+      return checkAnswer(id, answer, uploaded);
+    };
+  }
+  if (wire === "raw") {
+    return async (input: unknown, call: CallOptions = {}) => {
+      const text = await transport.request({
+        method,
+        path,
+        payload: input ?? {},
+        raw: true,
+        signal: call.signal,
+        timeoutMs: call.timeoutMs,
+      });
+      throwIfEnvelope(text, options);
+      return checkAnswer(id, answer, text);
+    };
+  }
+  return async (input: unknown, call: CallOptions = {}) => {
+    const body = await transport.request({
+      method,
+      path,
+      payload: input ?? {},
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+    });
+    return checkAnswer(id, answer, body);
+  };
+}
+
+function checkAnswer(id: string, schema: AnySchema, body: unknown): unknown {
+  const parsed = v.safeParse(schema, body);
+  if (parsed.success) return parsed.output;
+  const where = parsed.issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? "(answer)"}: ${issue.message}`)
+    .join("; ");
+  throw new TransportError(
+    "invalid-data",
+    "transport.invalidData",
+    `the answer of ${id} does not match its schema (${where})`,
+    { body, cause: parsed.issues },
+  );
+}
+
+/**
+ * A raw endpoint answers its document on success; a failure is a plain JSON envelope (that
+ * path is never encrypted). Turn it into the same TransportError an envelope call gives.
+ */
+function throwIfEnvelope(text: string, options: ApiOptions): void {
+  if (!text.trimStart().startsWith("{")) return;
+  let envelope: ReturnType<typeof readEnvelope>;
+  try {
+    envelope = readEnvelope(JSON.parse(text));
+  } catch (cause) {
+    throw new TransportError(
+      "invalid-data",
+      "transport.invalidData",
+      "the raw answer is neither a document nor an envelope",
+      { cause },
+    );
+  }
+  if (envelope.status === 200) return;
+  const [kind, key]: [TransportErrorKind, TransportMessageKey] =
+    envelope.status === 301
+      ? ["session-ended", "transport.sessionEnded"]
+      : envelope.status === 500
+        ? [
+            "server-error",
+            envelope.statusCode === 500 ? "session.dataError" : "transport.serverError",
+          ]
+        : ["envelope-status", "transport.rejected"];
+  const error = new TransportError(
+    kind,
+    key,
+    envelope.message || `envelope status ${envelope.status}`,
+    {
+      status: envelope.status,
+      statusCode: envelope.statusCode,
+      serverMessage: envelope.message,
+      body: envelope.body,
+    },
+  );
+  if (kind === "session-ended") {
+    try {
+      options.onSessionEnded?.(error);
+    } catch {
+      // the caller still gets the session-ended rejection
+    }
+  }
+  throw error;
+}
+
+/** The customer-service contact inside a service-config answer (`extInfoJSON`). */
+export function readCustomerService(answer: { extInfoJSON: string }): CustomerService {
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.extInfoJSON);
+  } catch (cause) {
+    throw new TransportError("invalid-data", "transport.invalidData", "extInfoJSON is not JSON", {
+      cause,
+    });
+  }
+  return checkAnswer("config.service extInfoJSON", customerServiceSchema, value) as CustomerService;
+}
