@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./caps";
 export * from "./contract";
 export * from "./dates";
+export * from "./identity";
 export * from "./jurisdiction";
 export * from "./ledger";
 export * from "./messages";

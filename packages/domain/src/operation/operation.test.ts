@@ -448,10 +448,7 @@ describe("operations never over-apply (property)", () => {
         for (const s of steps) {
           today = addDays(today, s.advance);
           const ctx = context(ledger, today);
-          const date =
-            addDays(today, -s.backDays) < terms.loanDate
-              ? terms.loanDate
-              : addDays(today, -s.backDays);
+          const date = [addDays(today, -s.backDays), terms.loanDate].sort().at(-1) as CalendarDate;
           const result =
             s.kind === "renewal"
               ? planRenewal(ctx, {

@@ -40,12 +40,19 @@ function keyOf(issue: AnyIssue, root: v.GenericSchema | undefined): MessageKey {
     issue.type === "strict_tuple" ||
     issue.type === "tuple";
   if (structural && issue.path && issue.path.length > 0) {
-    if (issue.expected === "never") return "common.unknownField";
+    const tuple = issue.type === "strict_tuple" || issue.type === "tuple";
+    // An extra tuple item breaks the tuple's own rule (e.g. "exactly two contacts").
+    if (issue.expected === "never") {
+      return tuple && isMessageKey(issue.message) ? issue.message : "common.unknownField";
+    }
     if (issue.received === "undefined" && root) {
-      const fieldSchema = schemaAt(
-        root,
-        issue.path.map((item) => item.key),
-      );
+      const keys = issue.path.map((item) => item.key);
+      // A missing tuple item, likewise, is the tuple's message.
+      const parent = schemaAt(root, keys.slice(0, -1)) as { items?: unknown; message?: unknown };
+      if (parent?.items && typeof parent.message === "string" && isMessageKey(parent.message)) {
+        return parent.message;
+      }
+      const fieldSchema = schemaAt(root, keys);
       if (fieldSchema) {
         const result = v.safeParse(fieldSchema, undefined);
         const message = result.issues?.[0]?.message;

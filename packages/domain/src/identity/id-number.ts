@@ -1,0 +1,96 @@
+import { isValidCalendarDate } from "../dates";
+
+/**
+ * Resident registration / ID numbers (decisions §5): Korean RRN (`YYMMDD-GNNNNNN`) or Taiwanese
+ * national / resident ID (`A123456789`). The kind is told by the first character.
+ */
+export type IdNumberKind = "KR-RRN" | "TW-ID";
+
+export interface ParsedIdNumber {
+  kind: IdNumberKind;
+  /** Canonical form: `900101-1234567` or `A123456789` (the form to hash and encrypt). */
+  normalized: string;
+}
+
+const twLetterValues: Record<string, number> = {
+  A: 10,
+  B: 11,
+  C: 12,
+  D: 13,
+  E: 14,
+  F: 15,
+  G: 16,
+  H: 17,
+  I: 34,
+  J: 18,
+  K: 19,
+  L: 20,
+  M: 21,
+  N: 22,
+  O: 35,
+  P: 23,
+  Q: 24,
+  R: 25,
+  S: 26,
+  T: 27,
+  U: 28,
+  V: 29,
+  W: 32,
+  X: 30,
+  Y: 31,
+  Z: 33,
+};
+
+/**
+ * Validates and normalises an ID number; null when it is not one.
+ * KR: the birth date and the 7th digit (century and sex, 1-8 or 9/0 for the 1800s) must agree.
+ * The check digit is not verified: numbers issued since October 2020 no longer carry one.
+ * TW: the letter, the second character (1/2 citizens, 8/9 new-format residents, A-D old-format
+ * residents) and the check digit are verified.
+ */
+export function parseIdNumber(input: string): ParsedIdNumber | null {
+  const compact = input.replace(/[\s-]/g, "").toUpperCase();
+  if (/^\d{13}$/.test(compact)) {
+    const centuryDigit = Number(compact[6]);
+    const century = [1, 2, 5, 6].includes(centuryDigit)
+      ? 1900
+      : [3, 4, 7, 8].includes(centuryDigit)
+        ? 2000
+        : 1800;
+    const year = century + Number(compact.slice(0, 2));
+    const birthday = `${year}-${compact.slice(2, 4)}-${compact.slice(4, 6)}`;
+    if (!isValidCalendarDate(birthday)) return null;
+    return { kind: "KR-RRN", normalized: `${compact.slice(0, 6)}-${compact.slice(6)}` };
+  }
+  const tw = /^([A-Z])([12389A-D])(\d{8})$/.exec(compact);
+  if (tw) {
+    const letter = twLetterValues[tw[1] as string] as number;
+    const second = /\d/.test(tw[2] as string)
+      ? Number(tw[2])
+      : (twLetterValues[tw[2] as string] as number) % 10;
+    const digits = [second, ...(tw[3] as string).split("").map(Number)];
+    const weights = [8, 7, 6, 5, 4, 3, 2, 1, 1];
+    let sum = Math.floor(letter / 10) + (letter % 10) * 9;
+    digits.forEach((digit, i) => {
+      sum += digit * (weights[i] as number);
+    });
+    if (sum % 10 !== 0 || tw[2] === "3") return null;
+    return { kind: "TW-ID", normalized: compact };
+  }
+  return null;
+}
+
+export function isValidIdNumber(input: string): boolean {
+  return parseIdNumber(input) !== null;
+}
+
+/**
+ * The only form an ID number is ever shown in (decisions §5): `900101-1******` (birth date and
+ * the sex digit) or `A1********` (letter and sex digit). Unparseable input is fully masked.
+ */
+export function maskIdNumber(input: string): string {
+  const parsed = parseIdNumber(input);
+  if (!parsed) return "*".repeat(Math.max(4, input.length));
+  if (parsed.kind === "KR-RRN") return `${parsed.normalized.slice(0, 8)}******`;
+  return `${parsed.normalized.slice(0, 2)}********`;
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import type { MessageKey } from "../messages";
+import { isValidIdNumber, maskIdNumber, parseIdNumber } from "./id-number";
+import { validateIdentityDetails } from "./identity";
+
+const borrowerPhone = "+821012345678";
+const valid = {
+  frontPhoto: "file-front",
+  backPhoto: "file-back",
+  holdingPhoto: "file-holding",
+  name: "Kim Minsu",
+  idNumber: "9001011234567",
+  gender: "male",
+  birthday: "1990-01-01",
+  address: "1 Sejong-daero, Jung-gu, Seoul",
+  contacts: [
+    { name: "Kim Parent", phone: "010-2222-3333", relation: "parents" },
+    { name: "Lee Friend", phone: "010-4444-5555", relation: "friendOrClassmate" },
+  ],
+};
+
+const errorsOf = (details: unknown) => {
+  const result = validateIdentityDetails(details, borrowerPhone);
+  return result.ok ? [] : result.errors.map((e) => [e.key, e.field]);
+};
+
+const without = (key: keyof typeof valid) => {
+  const { [key]: _omitted, ...rest } = valid;
+  return rest;
+};
+const withContact = (i: 0 | 1, change: Record<string, unknown>) => ({
+  ...valid,
+  contacts: valid.contacts.map((contact, j) => (j === i ? { ...contact, ...change } : contact)),
+});
+const withoutContactField = (i: 0 | 1, key: string) => ({
+  ...valid,
+  contacts: valid.contacts.map((contact, j) => {
+    if (j !== i) return contact;
+    const { [key as keyof typeof contact]: _omitted, ...rest } = contact;
+    return rest;
+  }),
+});
+
+describe("validateIdentityDetails: one row per ID card page message (spec §5)", () => {
+  it.each<[string, unknown, MessageKey, string]>([
+    ["front photo", without("frontPhoto"), "identity.frontPhoto.required", "frontPhoto"],
+    ["back photo", without("backPhoto"), "identity.backPhoto.required", "backPhoto"],
+    [
+      "holding photo",
+      { ...valid, holdingPhoto: "" },
+      "identity.holdingPhoto.required",
+      "holdingPhoto",
+    ],
+    ["name", without("name"), "identity.name.required", "name"],
+    ["ID number missing", without("idNumber"), "identity.idNumber.required", "idNumber"],
+    [
+      "ID number invalid",
+      { ...valid, idNumber: "901301-1234567" },
+      "identity.idNumber.invalid",
+      "idNumber",
+    ],
+    ["gender", without("gender"), "identity.gender.required", "gender"],
+    ["birthday", without("birthday"), "identity.birthday.required", "birthday"],
+    ["address", { ...valid, address: "  " }, "identity.address.required", "address"],
+    [
+      "contact 1 name",
+      withoutContactField(0, "name"),
+      "identity.contact1.name.required",
+      "contacts.0.name",
+    ],
+    [
+      "contact 1 phone",
+      withoutContactField(0, "phone"),
+      "identity.contact1.phone.required",
+      "contacts.0.phone",
+    ],
+    [
+      "contact 1 relation",
+      withContact(0, { relation: "cousin" }),
+      "identity.contact1.relation.required",
+      "contacts.0.relation",
+    ],
+    [
+      "contact 2 name",
+      withContact(1, { name: "" }),
+      "identity.contact2.name.required",
+      "contacts.1.name",
+    ],
+    [
+      "contact 2 phone",
+      withoutContactField(1, "phone"),
+      "identity.contact2.phone.required",
+      "contacts.1.phone",
+    ],
+    [
+      "contact 2 relation",
+      withoutContactField(1, "relation"),
+      "identity.contact2.relation.required",
+      "contacts.1.relation",
+    ],
+    ["contact phone invalid", withContact(1, { phone: "12" }), "phone.invalid", "contacts.1.phone"],
+    [
+      "contact phone = borrower's",
+      withContact(0, { phone: "+82 10 1234 5678" }),
+      "identity.contact.phoneDuplicate",
+      "contacts.0.phone",
+    ],
+    [
+      "contact phones equal",
+      withContact(1, { phone: "01022223333" }),
+      "identity.contact.phoneDuplicate",
+      "contacts.1.phone",
+    ],
+    [
+      "only one contact",
+      { ...valid, contacts: [valid.contacts[0]] },
+      "identity.contact.count",
+      "contacts.1",
+    ],
+    [
+      "three contacts",
+      { ...valid, contacts: [...valid.contacts, valid.contacts[0]] },
+      "identity.contact.count",
+      "contacts.2",
+    ],
+    ["contacts not a list", { ...valid, contacts: "none" }, "identity.contact.count", "contacts"],
+  ])("%s -> %s", (_name, details, key, field) => {
+    expect(errorsOf(details)).toContainEqual([key, field]);
+  });
+
+  it("normalises phones and the ID number", () => {
+    const result = validateIdentityDetails(valid, borrowerPhone);
+    expect(result.ok && result.value).toMatchObject({
+      idNumber: "900101-1234567",
+      sharedDebtConsent: false,
+      contacts: [
+        { phone: "+821022223333", relation: "parents" },
+        { phone: "+821044445555", relation: "friendOrClassmate" },
+      ],
+    });
+  });
+});
+
+describe("ID numbers", () => {
+  it("masks a Korean RRN to its birth date and sex digit", () => {
+    expect(maskIdNumber("9001011234567")).toBe("900101-1******");
+  });
+
+  it("accepts RRNs whose date exists in the century their 7th digit names", () => {
+    expect(parseIdNumber("040229-3123456")).toEqual({
+      kind: "KR-RRN",
+      normalized: "040229-3123456",
+    });
+    expect(parseIdNumber("000229-1123456")).toBeNull(); // 1900 was not a leap year
+    expect(parseIdNumber("000229-3123456")).not.toBeNull(); // 2000 was
+    expect(parseIdNumber("050229-4123456")).toBeNull(); // 2005 was not
+    expect(parseIdNumber("900101-123456")).toBeNull();
+  });
+
+  it("verifies Taiwanese check digits", () => {
+    // A=10: 1x1 + 0x9 + 1x8 + 2x7 + 3x6 + 4x5 + 5x4 + 6x3 + 7x2 + 8x1 + 9 = 130, divisible by 10.
+    expect(parseIdNumber("a123456789")).toEqual({ kind: "TW-ID", normalized: "A123456789" });
+    expect(isValidIdNumber("A123456788")).toBe(false);
+    expect(maskIdNumber("A123456789")).toBe("A1********");
+    expect(maskIdNumber("garbage")).toBe("*******");
+  });
+});

@@ -1,0 +1,205 @@
+import * as v from "valibot";
+import { type CalendarDate, isValidCalendarDate } from "../dates";
+import type { MessageKey } from "../messages";
+import { normalizePhone, phoneField } from "../phone";
+import { type DomainError, domainError, errorKinds, type Result } from "../result";
+import { issuesToErrors } from "../validation";
+import { parseIdNumber } from "./id-number";
+
+/** Emergency contact relations (spec §3). */
+export const relations = [
+  "parents",
+  "spouse",
+  "siblings",
+  "colleague",
+  "friendOrClassmate",
+] as const;
+export type Relation = (typeof relations)[number];
+
+/** Exactly two emergency contacts (spec §9). */
+export const emergencyContactCount = 2;
+
+export interface EmergencyContact {
+  name: string;
+  /** E.164 */
+  phone: string;
+  relation: Relation;
+}
+
+export const genders = ["male", "female"] as const;
+export type Gender = (typeof genders)[number];
+
+const maxNameLength = 50;
+const maxAddressLength = 200;
+
+function text(requiredKey: MessageKey, max: number) {
+  return v.pipe(
+    v.string(requiredKey),
+    v.trim(),
+    v.minLength(1, requiredKey),
+    v.maxLength(max, "common.invalidValue"),
+  );
+}
+
+/** A contact with the generic prompts ('please fill in' / 'please select'), e.g. for display. */
+export const emergencyContactSchema = v.strictObject(
+  {
+    name: text("common.pleaseFillIn", maxNameLength),
+    phone: phoneField("common.pleaseFillIn"),
+    relation: v.picklist(relations, "common.pleaseSelect"),
+  },
+  "common.invalidValue",
+);
+
+/** The first or second contact of the ID card page, each field with its own message (spec §5). */
+export function emergencyContactSchemaFor(position: 1 | 2) {
+  const keys = {
+    1: [
+      "identity.contact1.name.required",
+      "identity.contact1.phone.required",
+      "identity.contact1.relation.required",
+    ],
+    2: [
+      "identity.contact2.name.required",
+      "identity.contact2.phone.required",
+      "identity.contact2.relation.required",
+    ],
+  } as const;
+  const [nameKey, phoneKey, relationKey] = keys[position];
+  return v.strictObject(
+    {
+      name: text(nameKey, maxNameLength),
+      phone: phoneField(phoneKey),
+      relation: v.picklist(relations, relationKey),
+    },
+    "common.invalidValue",
+  );
+}
+
+/** Exactly two contacts: the first and the second, in order. */
+export const emergencyContactsSchema = v.strictTuple(
+  [emergencyContactSchemaFor(1), emergencyContactSchemaFor(2)],
+  "identity.contact.count",
+);
+
+/** The emergency contact add request (spec §7). */
+export const emergencyContactsRequestSchema = v.strictObject(
+  { contacts: emergencyContactsSchema },
+  "common.invalidValue",
+);
+
+const photo = (key: MessageKey) => v.pipe(v.string(key), v.trim(), v.minLength(1, key));
+
+/**
+ * The ID card page (spec §2, §5): the three uploaded photos (file ids), the recognised and
+ * corrected details, and the two emergency contacts.
+ */
+export const identityDetailsSchema = v.strictObject(
+  {
+    frontPhoto: photo("identity.frontPhoto.required"),
+    backPhoto: photo("identity.backPhoto.required"),
+    holdingPhoto: photo("identity.holdingPhoto.required"),
+    name: text("identity.name.required", maxNameLength),
+    idNumber: v.pipe(
+      v.string("identity.idNumber.required"),
+      v.trim(),
+      v.minLength(1, "identity.idNumber.required"),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const parsed = parseIdNumber(dataset.value);
+        if (parsed) return parsed.normalized;
+        addIssue({ message: "identity.idNumber.invalid" });
+        return NEVER;
+      }),
+    ),
+    gender: v.picklist(genders, "identity.gender.required"),
+    birthday: v.pipe(
+      v.string("identity.birthday.required"),
+      v.check((value: string) => isValidCalendarDate(value), "identity.birthday.required"),
+    ),
+    address: text("identity.address.required", maxAddressLength),
+    contacts: emergencyContactsSchema,
+    /** Whether the borrower agrees to appear in shared-debt answers (decisions §6). */
+    sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),
+  },
+  "common.invalidValue",
+);
+
+export type IdentityDetails = v.InferOutput<typeof identityDetailsSchema>;
+
+/**
+ * The whole ID card page, with the rule a schema cannot see: contact phones must differ from the
+ * borrower's and from each other (decisions §5), reported on the contact the borrower must change.
+ */
+export function validateIdentityDetails(
+  details: unknown,
+  borrowerPhone: string,
+): Result<IdentityDetails> {
+  const parsed = v.safeParse(identityDetailsSchema, details);
+  if (!parsed.success) {
+    const errors = issuesToErrors(parsed.issues, identityDetailsSchema);
+    return { ok: false, errors: errors.concat(duplicatePhones(details, borrowerPhone, errors)) };
+  }
+  const errors = duplicatePhones(parsed.output, borrowerPhone, []);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
+}
+
+function duplicatePhones(
+  details: unknown,
+  borrowerPhone: string,
+  known: DomainError[],
+): DomainError[] {
+  const contacts = (details as { contacts?: unknown } | null)?.contacts;
+  if (!Array.isArray(contacts)) return [];
+  const borrower = normalizePhone(borrowerPhone);
+  const seen = new Set<string>(borrower.ok ? [borrower.value] : []);
+  const errors: DomainError[] = [];
+  contacts.slice(0, emergencyContactCount).forEach((contact, i) => {
+    const field = `contacts.${i}.phone`;
+    const raw = (contact as { phone?: unknown } | null)?.phone;
+    if (typeof raw !== "string" || known.some((error) => error.field === field)) return;
+    const phone = normalizePhone(raw);
+    if (!phone.ok) return;
+    if (seen.has(phone.value)) {
+      errors.push(domainError(errorKinds.validation, "identity.contact.phoneDuplicate", field));
+    }
+    seen.add(phone.value);
+  });
+  return errors;
+}
+
+/** A borrower as a lender sees them (spec §3 customer info); the ID number only masked. */
+export type CustomerStatus = "normal" | "blocked";
+export const customerStatuses = ["normal", "blocked"] as const satisfies readonly CustomerStatus[];
+
+export interface CustomerInfo {
+  status: CustomerStatus;
+  name: string | null;
+  phone: string;
+  contacts: EmergencyContact[];
+  idNumberMasked: string | null;
+  gender: Gender | null;
+  birthday: CalendarDate | null;
+  address: string | null;
+  /** Addresses of the images, served only with an authorised token. */
+  idCardFrontUrl: string | null;
+  idCardBackUrl: string | null;
+  holdingPhotoUrl: string | null;
+  facePhotoUrl: string | null;
+}
+
+export const customerInfoSchema = v.object({
+  status: v.picklist(customerStatuses),
+  name: v.nullable(v.string()),
+  phone: v.string(),
+  contacts: v.array(
+    v.object({ name: v.string(), phone: v.string(), relation: v.picklist(relations) }),
+  ),
+  idNumberMasked: v.nullable(v.string()),
+  gender: v.nullable(v.picklist(genders)),
+  birthday: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  idCardFrontUrl: v.nullable(v.string()),
+  idCardBackUrl: v.nullable(v.string()),
+  holdingPhotoUrl: v.nullable(v.string()),
+  facePhotoUrl: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, CustomerInfo>;

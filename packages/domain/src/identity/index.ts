@@ -1,0 +1,2 @@
+export * from "./id-number";
+export * from "./identity";
