@@ -459,13 +459,13 @@ describe("request: slow-network notice", () => {
 
   it("fires while a slow call is pending and settles before the caller sees the answer", async () => {
     const api = await serve(async (_, res) => {
-      events.push("server answers");
       await delay(150);
+      events.push("server answers");
       answer(res, envelope(200, "", "done"));
     });
     const body = await transportFor(api.url, listeners).request({ method: "POST", path: "/slow" });
     events.push(`resolved ${String(body)}`);
-    expect(events).toEqual(["server answers", "slow /slow", "settled /slow", "resolved done"]);
+    expect(events).toEqual(["slow /slow", "server answers", "settled /slow", "resolved done"]);
   });
 
   it("settles a slow call that fails too", async () => {
