@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./caps";
+export * from "./config";
 export * from "./contract";
 export * from "./dates";
 export * from "./identity";
@@ -12,6 +13,8 @@ export * from "./phone";
 export * from "./rate";
 export * from "./result";
 export * from "./schedule";
+export * from "./shared-debt";
 export * from "./status";
 export * from "./template";
+export * from "./upload";
 export * from "./validation";
