@@ -1,0 +1,1 @@
+export { CameraFrame, type CameraFrameProps, type CameraFrameState } from "./camera-frame";

@@ -1,0 +1,76 @@
+import { type ReactNode, useId } from "react";
+import { Button } from "../button/button";
+import { Dialog } from "../dialog/dialog";
+import { useUiText } from "../i18n/use-ui-text";
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** The question, e.g. 'confirm delete contract' or 'confirm logout'. */
+  title: ReactNode;
+  /** More detail under the question. */
+  message?: ReactNode;
+  onConfirm: () => void;
+  /** Called by the cancel button and by Escape. */
+  onCancel: () => void;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  /** Red confirm button for actions that destroy or end something. */
+  destructive?: boolean;
+  /** The confirmed action is running: the confirm button shows a spinner. */
+  confirming?: boolean;
+  className?: string;
+}
+
+/**
+ * A yes/no question before an action that cannot be undone. Focus starts on cancel, so a stray
+ * Enter never deletes a contract.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onConfirm,
+  onCancel,
+  confirmLabel,
+  cancelLabel,
+  destructive = false,
+  confirming = false,
+  className,
+}: ConfirmDialogProps) {
+  const t = useUiText();
+  const id = useId();
+  const titleId = `${id}-title`;
+  const messageId = message ? `${id}-message` : undefined;
+  return (
+    <Dialog
+      open={open}
+      onDismiss={onCancel}
+      labelledBy={titleId}
+      describedBy={messageId}
+      role="alertdialog"
+      className={className}
+    >
+      <h2 className="cy-dialog__title" id={titleId}>
+        {title}
+      </h2>
+      {message ? (
+        <div className="cy-dialog__message" id={messageId}>
+          {message}
+        </div>
+      ) : null}
+      <div className="cy-dialog__actions">
+        <Button variant="secondary" size="lg" onClick={onCancel} autoFocus disabled={confirming}>
+          {cancelLabel ?? t("common.cancel")}
+        </Button>
+        <Button
+          variant={destructive ? "danger" : "primary"}
+          size="lg"
+          onClick={onConfirm}
+          loading={confirming}
+        >
+          {confirmLabel ?? t("common.confirm")}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

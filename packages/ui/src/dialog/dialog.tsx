@@ -1,0 +1,78 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { classNames } from "../class-names";
+
+export interface DialogProps {
+  open: boolean;
+  /** Escape key (and, for sheets, a tap on the backdrop). */
+  onDismiss: () => void;
+  /** Id of the element that names the dialog (its title). */
+  labelledBy: string;
+  /** Id of the element that describes it (its message). */
+  describedBy?: string;
+  /** `center`: a modal box; `sheet`: slides up from the bottom edge. */
+  variant?: "center" | "sheet";
+  /** The dialog's role; `alertdialog` for messages that interrupt and need an answer. */
+  role?: "dialog" | "alertdialog";
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The kit's one dialog: a native <dialog> opened with showModal(), so the browser traps focus,
+ * makes the page behind it inert, and returns focus on close. The page behind does not scroll
+ * while it is open.
+ */
+export function Dialog({
+  open,
+  onDismiss,
+  labelledBy,
+  describedBy,
+  variant = "center",
+  role = "dialog",
+  className,
+  children,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === "function") {
+        dialog.showModal();
+      } else {
+        dialog.setAttribute("open", "");
+      }
+    }
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      if (dialog.open) dialog.close();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the Escape key is handled by the dialog's cancel event
+    <dialog
+      ref={ref}
+      className={classNames("cy-dialog", `cy-dialog--${variant}`, className)}
+      role={role === "alertdialog" ? "alertdialog" : undefined}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={(event) => {
+        // Keep React in charge of `open`: the parent decides what dismissing means.
+        event.preventDefault();
+        onDismiss();
+      }}
+      onClick={(event) => {
+        if (variant === "sheet" && event.target === event.currentTarget) onDismiss();
+      }}
+    >
+      <div className="cy-dialog__panel">{children}</div>
+    </dialog>
+  );
+}

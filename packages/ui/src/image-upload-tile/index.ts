@@ -1,0 +1,6 @@
+export {
+  type IdCardPhotoKind,
+  ImageUploadTile,
+  type ImageUploadTileProps,
+  type UploadState,
+} from "./image-upload-tile";

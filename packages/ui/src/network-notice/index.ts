@@ -1,0 +1,1 @@
+export { NetworkNotice, type NetworkNoticeProps } from "./network-notice";

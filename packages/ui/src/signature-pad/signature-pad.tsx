@@ -1,0 +1,354 @@
+import {
+  type PointerEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { Button } from "../button/button";
+import { classNames } from "../class-names";
+import { useUiText } from "../i18n/use-ui-text";
+import { type PenStyle, renderSignature } from "./render-strokes";
+import {
+  checkSignature,
+  defaultSignatureLimits,
+  emptySignature,
+  fitBox,
+  type SignatureData,
+  type SignatureLimits,
+  type SignaturePoint,
+  toNormalised,
+} from "./signature-data";
+
+/** What save hands over: the picture (PNG) and the strokes it was drawn from. */
+export interface SignatureResult {
+  /** `data:image/png;base64,...` */
+  dataUrl: string;
+  blob: Blob;
+  data: SignatureData;
+}
+
+export interface SignaturePadLabels {
+  back?: string;
+  clear?: string;
+  undo?: string;
+  save?: string;
+  /** Shown in the empty area: 'please sign here'. */
+  hint?: ReactNode;
+  /** Accessible name of the drawing area. */
+  area?: string;
+  /** Error when save is pressed on an empty or too small drawing: 'no signature detected'. */
+  empty?: ReactNode;
+}
+
+export interface SignaturePadProps {
+  /** Called with the PNG and the strokes when a real signature is saved. */
+  onSave: (result: SignatureResult) => void;
+  /** Shows the back button. */
+  onBack?: () => void;
+  /** Every change of the drawing (stroke added, undo, clear). */
+  onChange?: (data: SignatureData) => void;
+  /** Called when save is refused (empty or too small). */
+  onReject?: (reason: "empty" | "too-small") => void;
+  /** A drawing to start from (e.g. restored after navigation). */
+  initialData?: SignatureData;
+  limits?: Partial<SignatureLimits>;
+  penColor?: string;
+  /** Nib size in CSS px. */
+  penSize?: number;
+  /** Background painted into the exported PNG; null keeps it transparent. */
+  exportBackground?: string | null;
+  /** Device pixels per CSS px of the exported PNG (at least 2, for sharp print). */
+  exportScale?: number;
+  /** The app is storing the signature: save shows a spinner. */
+  saving?: boolean;
+  labels?: SignaturePadLabels;
+  className?: string;
+}
+
+interface CanvasSize {
+  width: number;
+  height: number;
+  ratio: number;
+}
+
+function exportPng(
+  data: SignatureData,
+  pen: PenStyle,
+  background: string | null,
+  scale: number,
+): Promise<SignatureResult> {
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(data.width * scale);
+  canvas.height = Math.round(data.height * scale);
+  const context = canvas.getContext("2d");
+  if (!context) {
+    return Promise.reject(new Error("signature export needs a 2D canvas"));
+  }
+  context.setTransform(scale, 0, 0, scale, 0, 0);
+  renderSignature(context, data, null, data.width, data.height, pen, background);
+  const dataUrl = canvas.toDataURL("image/png");
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (blob) resolve({ dataUrl, blob, data });
+      else reject(new Error("signature export produced no image"));
+    }, "image/png");
+  });
+}
+
+/**
+ * The handwritten signature of spec §2 (/pages/loans/signature): back, clear, undo, save.
+ * Drawn with perfect-freehand from pointer events (finger, pen with pressure, mouse); sharp on
+ * high-DPI screens; the strokes are kept as data, so resizing or rotating the phone redraws the
+ * same signature; saving an empty or tiny drawing is refused with 'no signature detected'.
+ */
+export function SignaturePad({
+  onSave,
+  onBack,
+  onChange,
+  onReject,
+  initialData = emptySignature,
+  limits,
+  penColor = "#100f16",
+  penSize = 4,
+  exportBackground = null,
+  exportScale = 2,
+  saving = false,
+  labels = {},
+  className,
+}: SignaturePadProps) {
+  const t = useUiText();
+  const errorId = useId();
+  const hintId = useId();
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState<CanvasSize>({ width: 0, height: 0, ratio: 1 });
+  const [data, setData] = useState<SignatureData>(initialData);
+  // A cleared drawing, so undo right after clear brings it back.
+  const [cleared, setCleared] = useState<SignatureData | null>(null);
+  const [rejected, setRejected] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const live = useRef<{
+    pointerId: number;
+    points: SignaturePoint[];
+    box: Pick<SignatureData, "width" | "height">;
+  } | null>(null);
+  const frame = useRef(0);
+  const pen: PenStyle = { color: penColor, size: penSize };
+  const penRef = useRef(pen);
+  penRef.current = pen;
+
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const commit = useCallback((next: SignatureData) => {
+    setData(next);
+    setRejected(false);
+    onChangeRef.current?.(next);
+  }, []);
+
+  // Track the surface's CSS size and the screen's pixel ratio; both change on rotation and zoom.
+  useLayoutEffect(() => {
+    const surface = surfaceRef.current;
+    if (!surface) return;
+    const measure = () => {
+      const rect = surface.getBoundingClientRect();
+      const ratio = Math.max(1, window.devicePixelRatio || 1);
+      setSize((current) =>
+        current.width === rect.width && current.height === rect.height && current.ratio === ratio
+          ? current
+          : { width: rect.width, height: rect.height, ratio },
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") {
+      window.addEventListener("resize", measure);
+      return () => window.removeEventListener("resize", measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(surface);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, []);
+
+  const draw = useCallback(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext("2d");
+    if (!canvas || !context || size.width === 0) return;
+    context.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
+    const current = live.current;
+    const box = data.strokes.length > 0 ? data : (current?.box ?? data);
+    renderSignature(
+      context,
+      { ...data, ...box },
+      current?.points ?? null,
+      size.width,
+      size.height,
+      penRef.current,
+      null,
+    );
+  }, [data, size]);
+
+  // Backing store = CSS size x devicePixelRatio (sharp lines), then redraw from the strokes.
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || size.width === 0) return;
+    canvas.width = Math.round(size.width * size.ratio);
+    canvas.height = Math.round(size.height * size.ratio);
+    draw();
+  }, [size, draw]);
+
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const scheduleDraw = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(draw);
+  };
+
+  const pointFrom = (event: {
+    clientX: number;
+    clientY: number;
+    pressure: number;
+    pointerType: string;
+  }): SignaturePoint => {
+    const surface = surfaceRef.current;
+    const rect = surface?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    const box = live.current?.box ?? data;
+    const fit = fitBox(box, size.width, size.height);
+    // Mouse and most fingers report 0.5 (or 0); only pens give real pressure.
+    const pressure = event.pointerType === "pen" && event.pressure > 0 ? event.pressure : 0.5;
+    return toNormalised(box, fit, event.clientX - rect.left, event.clientY - rect.top, pressure);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (event.button !== 0 || size.width === 0 || saving || exporting) return;
+    event.preventDefault();
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Capture is a nicety: strokes still follow the pointer over the canvas.
+    }
+    // The first stroke fixes the reference box: the canvas as it is now.
+    const box =
+      data.strokes.length > 0
+        ? { width: data.width, height: data.height }
+        : { width: size.width, height: size.height };
+    live.current = { pointerId: event.pointerId, points: [], box };
+    live.current.points.push(pointFrom(event));
+    setRejected(false);
+    scheduleDraw();
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    const current = live.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    const native = event.nativeEvent;
+    const events =
+      typeof native.getCoalescedEvents === "function" ? native.getCoalescedEvents() : [];
+    for (const sample of events.length > 0 ? events : [native]) {
+      current.points.push(pointFrom(sample));
+    }
+    scheduleDraw();
+  };
+
+  const onPointerEnd = (event: PointerEvent<HTMLCanvasElement>) => {
+    const current = live.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    live.current = null;
+    commit({
+      width: current.box.width,
+      height: current.box.height,
+      strokes: [...data.strokes, current.points],
+    });
+    setCleared(null);
+  };
+
+  const undo = () => {
+    if (data.strokes.length > 0) {
+      commit({ ...data, strokes: data.strokes.slice(0, -1) });
+    } else if (cleared) {
+      commit(cleared);
+      setCleared(null);
+    }
+  };
+
+  const clear = () => {
+    if (data.strokes.length === 0) return;
+    setCleared(data);
+    commit({ ...emptySignature });
+  };
+
+  const save = async () => {
+    const check = checkSignature(data, { ...defaultSignatureLimits, ...limits });
+    if (check.kind !== "ok") {
+      setRejected(true);
+      onReject?.(check.kind);
+      return;
+    }
+    setExporting(true);
+    try {
+      onSave(await exportPng(data, pen, exportBackground, Math.max(exportScale, size.ratio)));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const empty = data.strokes.length === 0;
+  return (
+    <div className={classNames("cy-signature-pad", className)}>
+      <div className="cy-signature-pad__toolbar">
+        {onBack ? (
+          <Button variant="ghost" onClick={onBack}>
+            {labels.back ?? t("common.back")}
+          </Button>
+        ) : null}
+        <span className="cy-signature-pad__spacer" />
+        <Button variant="secondary" onClick={clear} disabled={empty || saving}>
+          {labels.clear ?? t("signature.clear")}
+        </Button>
+        <Button variant="secondary" onClick={undo} disabled={(empty && !cleared) || saving}>
+          {labels.undo ?? t("signature.undo")}
+        </Button>
+        <Button
+          onClick={() => void save()}
+          loading={saving || exporting}
+          aria-describedby={rejected ? errorId : undefined}
+        >
+          {labels.save ?? t("signature.save")}
+        </Button>
+      </div>
+      <div className="cy-signature-pad__messages">
+        {rejected ? (
+          <p className="cy-signature-pad__error" id={errorId} role="alert">
+            {labels.empty ?? t("signature.empty")}
+          </p>
+        ) : null}
+      </div>
+      <div ref={surfaceRef} className="cy-signature-pad__surface">
+        <canvas
+          ref={canvasRef}
+          className="cy-signature-pad__canvas"
+          role="img"
+          aria-label={labels.area ?? t("signature.area")}
+          aria-describedby={empty ? hintId : undefined}
+          data-strokes={data.strokes.length}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerEnd}
+          onPointerCancel={onPointerEnd}
+        />
+        {empty ? (
+          <p className="cy-signature-pad__hint" id={hintId}>
+            {labels.hint ?? t("signature.hint")}
+          </p>
+        ) : null}
+        <span className="cy-signature-pad__baseline" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { StepIndicator, type StepIndicatorProps } from "./step-indicator";

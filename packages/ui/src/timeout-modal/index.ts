@@ -1,0 +1,1 @@
+export { TimeoutModal, type TimeoutModalProps } from "./timeout-modal";

@@ -1,0 +1,12 @@
+export {
+  type ShowToastOptions,
+  Toast,
+  type ToastApi,
+  type ToastProps,
+  ToastProvider,
+  type ToastProviderProps,
+  type ToastTone,
+  toastDurationMs,
+  useOptionalToast,
+  useToast,
+} from "./toast";
