@@ -14,6 +14,7 @@ export * from "./rate";
 export * from "./result";
 export * from "./schedule";
 export * from "./shared-debt";
+export * from "./statistics";
 export * from "./status";
 export * from "./template";
 export * from "./upload";
