@@ -30,6 +30,7 @@ CREATE TABLE "contracts" (
 	"instalment" boolean NOT NULL,
 	"jurisdiction" text NOT NULL,
 	"currency" text NOT NULL,
+	"time_zone" text NOT NULL,
 	"terms" jsonb NOT NULL,
 	"renewal" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -43,13 +44,14 @@ CREATE TABLE "ledger_entries" (
 	"id" text PRIMARY KEY NOT NULL,
 	"contract_id" text NOT NULL,
 	"kind" text NOT NULL,
-	"instalment" integer NOT NULL,
-	"amount" bigint NOT NULL,
-	"occurred_on" date NOT NULL,
-	"reason" text,
+	"instalment_index" integer NOT NULL,
+	"amount" bigint,
+	"date" date NOT NULL,
+	"new_due_date" date,
 	"reverses_entry_id" text,
-	"recorded_by" text NOT NULL,
-	"recorded_at" timestamp with time zone NOT NULL
+	"actor_id" text NOT NULL,
+	"recorded_at" timestamp with time zone NOT NULL,
+	"reason" text
 );
 --> statement-breakpoint
 CREATE TABLE "lender_profiles" (
@@ -118,7 +120,8 @@ ALTER TABLE "contracts" ADD CONSTRAINT "contracts_borrower_id_users_id_fk" FOREI
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_reverses_entry_id_ledger_entries_id_fk" FOREIGN KEY ("reverses_entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lender_profiles" ADD CONSTRAINT "lender_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "templates" ADD CONSTRAINT "templates_lender_id_users_id_fk" FOREIGN KEY ("lender_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -128,6 +131,7 @@ CREATE UNIQUE INDEX "contracts_code_idx" ON "contracts" USING btree ("code");-->
 CREATE INDEX "contracts_lender_created_idx" ON "contracts" USING btree ("lender_id","created_at");--> statement-breakpoint
 CREATE INDEX "contracts_borrower_phone_idx" ON "contracts" USING btree ("borrower_phone");--> statement-breakpoint
 CREATE INDEX "ledger_entries_contract_idx" ON "ledger_entries" USING btree ("contract_id","recorded_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entries_reverses_idx" ON "ledger_entries" USING btree ("reverses_entry_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sms_codes_phone_created_idx" ON "sms_codes" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "sms_codes_ip_created_idx" ON "sms_codes" USING btree ("ip","created_at");--> statement-breakpoint

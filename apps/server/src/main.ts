@@ -1,1 +1,51 @@
-export {};
+/**
+ * `pnpm --filter @chayong/server start`: reads the configuration from the environment, starts
+ * the server and prints where it listens and how to log in.
+ */
+import { ServerStartError, startServer } from "./server";
+
+function nationalFormat(e164: string): string {
+  const korean = /^\+82(\d{2})(\d{3,4})(\d{4})$/.exec(e164);
+  return korean ? `0${korean[1]}-${korean[2]}-${korean[3]}` : e164;
+}
+
+async function main(): Promise<void> {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer();
+  } catch (error) {
+    if (error instanceof ServerStartError) {
+      console.error(`Chayong server cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = server.context;
+  const lines = [
+    "",
+    `  Chayong is running at ${server.url}`,
+    `  Database: ${config.database.kind === "pglite" ? `embedded PGlite in ${config.database.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
+  ];
+  if (server.demoLenderPhone !== null) {
+    lines.push(
+      `  Demo lender login: phone ${nationalFormat(server.demoLenderPhone)} — press "send code";`,
+      `  the code appears in this log (console SMS provider).`,
+    );
+  }
+  if (config.testMode)
+    lines.push("  TEST MODE: GET /__test/sms?phone=... answers the last code sent.");
+  console.info(`${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.context.logger.info({ signal }, "stopping");
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await main();

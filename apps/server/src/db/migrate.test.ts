@@ -50,6 +50,7 @@ describe("migrations", () => {
       instalment: false,
       jurisdiction: "KR",
       currency: "KRW",
+      timeZone: "Asia/Seoul",
       terms: { loanAmount: 1 },
       createdAt: now,
     });
@@ -57,10 +58,10 @@ describe("migrations", () => {
       id: randomUUID(),
       contractId,
       kind: "repayment",
-      instalment: 1,
+      instalmentIndex: 1,
       amount: 100,
-      occurredOn: "2026-01-01",
-      recordedBy: userId,
+      date: "2026-01-01",
+      actorId: userId,
       recordedAt: now,
     });
     await expect(db.execute(sql`update ledger_entries set amount = 1`)).rejects.toThrow();

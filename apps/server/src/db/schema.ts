@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -123,6 +124,8 @@ export const contracts = pgTable(
     instalment: boolean("instalment").notNull(),
     jurisdiction: text("jurisdiction", { enum: ["KR", "TW"] }).notNull(),
     currency: text("currency").notNull(),
+    /** The lender's business time zone when the contract was made: "today" for its status. */
+    timeZone: text("time_zone").notNull(),
     terms: jsonb("terms").notNull(),
     renewal: boolean("renewal").notNull().default(false),
     createdAt: createdAt(),
@@ -166,20 +169,25 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => contracts.id),
     kind: text("kind", { enum: ["repayment", "waiver", "renewal", "reversal"] }).notNull(),
-    /** 1-based instalment number. */
-    instalment: integer("instalment").notNull(),
-    /** Smallest currency unit; 0 for a renewal. */
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    /** The business date of the event (repayment date, new due date of a renewal...). */
-    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
-    reason: text("reason"),
-    reversesEntryId: text("reverses_entry_id"),
-    recordedBy: text("recorded_by")
+    /** 1-based instalment the entry applies to (a reversal: the reversed entry's). */
+    instalmentIndex: integer("instalment_index").notNull(),
+    /** Smallest currency unit; null for renewals and reversals. */
+    amount: bigint("amount", { mode: "number" }),
+    /** The business day it takes effect (a repayment's write-off date). */
+    date: date("date", { mode: "string" }).notNull(),
+    /** A renewal's new due date. */
+    newDueDate: date("new_due_date", { mode: "string" }),
+    reversesEntryId: text("reverses_entry_id").references((): AnyPgColumn => ledgerEntries.id),
+    actorId: text("actor_id")
       .notNull()
       .references(() => users.id),
     recordedAt: timestamp("recorded_at", { withTimezone: true, mode: "date" }).notNull(),
+    reason: text("reason"),
   },
-  (table) => [index("ledger_entries_contract_idx").on(table.contractId, table.recordedAt)],
+  (table) => [
+    index("ledger_entries_contract_idx").on(table.contractId, table.recordedAt),
+    uniqueIndex("ledger_entries_reverses_idx").on(table.reversesEntryId),
+  ],
 );
 
 /**

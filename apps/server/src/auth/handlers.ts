@@ -1,0 +1,41 @@
+import { recordAudit } from "../audit/audit";
+import type { Handlers } from "../http/call";
+import { succeed } from "../outcome";
+import { logIn, sendLoginCode } from "./login";
+import { revokeSession } from "./sessions";
+
+export const authHandlers: Pick<
+  Handlers,
+  "auth.sendCode" | "auth.login" | "auth.logout" | "user.current"
+> = {
+  "auth.sendCode": (call, input) =>
+    sendLoginCode(call.ctx, { phone: input.phone, ip: call.ip, locale: call.locale }),
+
+  "auth.login": (call, input) =>
+    logIn(call.ctx, { phone: input.phone, code: input.code, ip: call.ip }),
+
+  "auth.logout": async ({ ctx, caller, ip, now }) => {
+    await ctx.db.transaction(async (tx) => {
+      await revokeSession(tx, caller.sessionId, now);
+      await recordAudit(tx, {
+        actor: { userId: caller.userId, role: caller.role },
+        action: "session.logout",
+        subjectType: "session",
+        subjectId: caller.sessionId,
+        ip,
+        at: now,
+      });
+    });
+    return succeed(null);
+  },
+
+  "user.current": async ({ caller }) =>
+    succeed({
+      userId: caller.userId,
+      phone: caller.phone,
+      role: caller.role,
+      lender: caller.lender,
+      // Identity verification arrives with its own issue; nobody is verified before it.
+      identityVerified: false,
+    }),
+};

@@ -1,0 +1,95 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { lenderProfiles, sessions, users } from "../db/schema";
+
+/** Decisions §2: sliding expiry of 30 days. */
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+/** Extending the expiry on every call would write on every read; once a minute is plenty. */
+const touchIntervalMs = 60 * 1000;
+
+export interface LenderProfile {
+  displayName: string;
+  merchantName: string;
+  licenceNumber: string | null;
+  jurisdiction: "KR" | "TW";
+  timeZone: string;
+}
+
+/** The signed-in user a call is made by. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  phone: string;
+  role: "lender" | "borrower";
+  /** Present for lenders. */
+  lender: LenderProfile | null;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  ip: string,
+  now: Date,
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = randomUUID();
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    tokenHash: hashToken(token),
+    ip,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs),
+  });
+  return { token, sessionId };
+}
+
+/** The caller a token belongs to, or null when it is unknown, revoked or expired. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<Caller | null> {
+  if (token.length === 0 || token.length > 200) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users, lender: lenderProfiles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(lenderProfiles, eq(lenderProfiles.userId, users.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (row === undefined || row.session.expiresAt.getTime() <= now.getTime()) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() >= touchIntervalMs) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeMs) })
+      .where(eq(sessions.id, row.session.id));
+  }
+  const { lender } = row;
+  return {
+    userId: row.user.id,
+    sessionId: row.session.id,
+    phone: row.user.phone,
+    role: row.user.role,
+    lender:
+      row.user.role === "lender" && lender !== null
+        ? {
+            displayName: lender.displayName,
+            merchantName: lender.merchantName,
+            licenceNumber: lender.licenceNumber,
+            jurisdiction: lender.jurisdiction,
+            timeZone: lender.timeZone,
+          }
+        : null,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

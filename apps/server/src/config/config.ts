@@ -1,0 +1,250 @@
+import { isAbsolute, resolve } from "node:path";
+import { codecSettingsFromEnv } from "@chayong/transport";
+import { serverPackageDir } from "../package-dir";
+
+export type Environment = Record<string, string | undefined>;
+
+export type DatabaseConfig =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "postgres"; url: string };
+
+export type SmsConfig =
+  | { provider: "console" }
+  | { provider: "test" }
+  | { provider: "http"; url: string; token: string | undefined; sender: string | undefined };
+
+export interface DemoLenderConfig {
+  phone: string;
+  name: string;
+  merchantName: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** PostgreSQL schema the tables live in (search_path); `public` unless set. */
+  databaseSchema: string;
+  cipher: { key: Uint8Array; iv: Uint8Array; usesDevDefaults: boolean };
+  sms: SmsConfig;
+  /** SMS sends allowed per client IP per hour (decisions §2: a per-IP limit). */
+  smsIpHourlyLimit: number;
+  /** Absolute folder of the built web app; null = do not serve it. */
+  webDir: string | null;
+  /** Origin used in share links; null = the origin the request came to. */
+  publicUrl: string | null;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** CHAYONG_TEST_MODE=1: the test SMS provider and the /__test/ routes. Never in production. */
+  testMode: boolean;
+  /** Created on first start of the embedded default when no lender exists yet. */
+  demoLender: DemoLenderConfig | null;
+  logLevel: string;
+}
+
+/** One bad setting; `variable` is the environment variable to fix. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
+
+export type ConfigResult =
+  | { ok: true; config: ServerConfig }
+  | { ok: false; problems: ConfigProblem[] };
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_DEMO_LENDER: DemoLenderConfig = {
+  phone: "01000000000",
+  name: "Demo Lender",
+  merchantName: "Demo Merchant",
+};
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Reads and checks every setting at once, so a broken deployment reports all its mistakes in one
+ * start, each naming the variable (never echoing a secret's value).
+ */
+export function loadConfig(env: Environment, options: { cwd?: string } = {}): ConfigResult {
+  const cwd = options.cwd ?? process.cwd();
+  const problems: ConfigProblem[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const problem = (variable: string, message: string) => problems.push({ variable, message });
+
+  const port = parseInteger(read("PORT"), DEFAULT_PORT);
+  if (port === null || port < 0 || port > 65_535) {
+    problem("PORT", "PORT must be a whole number from 0 to 65535");
+  }
+
+  const testMode = parseFlag(read("CHAYONG_TEST_MODE"));
+  if (testMode === null) problem("CHAYONG_TEST_MODE", "CHAYONG_TEST_MODE must be 1 or 0");
+  if (testMode === true && env.NODE_ENV === "production") {
+    problem("CHAYONG_TEST_MODE", "CHAYONG_TEST_MODE=1 is refused when NODE_ENV=production");
+  }
+
+  const databaseUrl = read("DATABASE_URL");
+  let database: DatabaseConfig;
+  if (databaseUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      problem("DATABASE_URL", "DATABASE_URL must start with postgres:// or postgresql://");
+    }
+    database = { kind: "postgres", url: databaseUrl };
+  } else {
+    database = { kind: "pglite", dataDir: resolve(cwd, read("CHAYONG_DATA_DIR") ?? "data") };
+  }
+
+  const databaseSchema = read("CHAYONG_DATABASE_SCHEMA") ?? "public";
+  if (!schemaNamePattern.test(databaseSchema)) {
+    problem(
+      "CHAYONG_DATABASE_SCHEMA",
+      "CHAYONG_DATABASE_SCHEMA must be a lower-case identifier (a-z, 0-9, _)",
+    );
+  }
+
+  let cipher: ServerConfig["cipher"] = {
+    key: new Uint8Array(),
+    iv: new Uint8Array(),
+    usesDevDefaults: true,
+  };
+  try {
+    cipher = codecSettingsFromEnv(env);
+  } catch (error) {
+    const variable =
+      error instanceof Error && "variable" in error && typeof error.variable === "string"
+        ? error.variable
+        : "CHAYONG_CIPHER_KEY";
+    problem(variable, error instanceof Error ? error.message : `${variable} is invalid`);
+  }
+  if (cipher.usesDevDefaults && env.NODE_ENV === "production") {
+    problem(
+      "CHAYONG_CIPHER_KEY",
+      "NODE_ENV=production needs CHAYONG_CIPHER_KEY and CHAYONG_CIPHER_IV (the development values are public)",
+    );
+  }
+
+  const sms = readSmsConfig(read, problem, testMode === true);
+
+  const smsIpHourlyLimit = parseInteger(read("CHAYONG_SMS_IP_HOURLY_LIMIT"), 30);
+  if (smsIpHourlyLimit === null || smsIpHourlyLimit < 1) {
+    problem(
+      "CHAYONG_SMS_IP_HOURLY_LIMIT",
+      "CHAYONG_SMS_IP_HOURLY_LIMIT must be a whole number >= 1",
+    );
+  }
+
+  const webDirSetting = read("CHAYONG_WEB_DIR");
+  let webDir: string | null;
+  if (webDirSetting === "none") webDir = null;
+  else if (webDirSetting !== undefined) webDir = resolve(cwd, webDirSetting);
+  else webDir = resolve(serverPackageDir(), "../web/dist");
+
+  const publicUrl = read("CHAYONG_PUBLIC_URL") ?? null;
+  if (publicUrl !== null && !isHttpUrl(publicUrl)) {
+    problem(
+      "CHAYONG_PUBLIC_URL",
+      "CHAYONG_PUBLIC_URL must be an http(s) URL such as https://loans.example.com",
+    );
+  }
+
+  const trustProxy = parseFlag(read("CHAYONG_TRUST_PROXY"));
+  if (trustProxy === null) problem("CHAYONG_TRUST_PROXY", "CHAYONG_TRUST_PROXY must be 1 or 0");
+
+  const demoSetting = parseFlag(read("CHAYONG_DEMO_LENDER"), database.kind === "pglite");
+  if (demoSetting === null) problem("CHAYONG_DEMO_LENDER", "CHAYONG_DEMO_LENDER must be 1 or 0");
+  const demoLender: DemoLenderConfig | null = demoSetting
+    ? {
+        ...DEFAULT_DEMO_LENDER,
+        phone: read("CHAYONG_DEMO_LENDER_PHONE") ?? DEFAULT_DEMO_LENDER.phone,
+      }
+    : null;
+
+  const logLevel = read("LOG_LEVEL") ?? "info";
+  if (!logLevels.includes(logLevel)) {
+    problem("LOG_LEVEL", `LOG_LEVEL must be one of ${logLevels.join(", ")}`);
+  }
+
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      port: port ?? DEFAULT_PORT,
+      host: read("HOST") ?? "127.0.0.1",
+      database,
+      databaseSchema,
+      cipher,
+      sms,
+      smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
+      webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,
+      publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
+      trustProxy: trustProxy ?? false,
+      testMode: testMode ?? false,
+      demoLender,
+      logLevel,
+    },
+  };
+}
+
+function readSmsConfig(
+  read: (name: string) => string | undefined,
+  problem: (variable: string, message: string) => void,
+  testMode: boolean,
+): SmsConfig {
+  const provider = read("CHAYONG_SMS_PROVIDER") ?? (testMode ? "test" : "console");
+  switch (provider) {
+    case "console":
+      return { provider };
+    case "test":
+      if (!testMode) {
+        problem("CHAYONG_SMS_PROVIDER", "CHAYONG_SMS_PROVIDER=test needs CHAYONG_TEST_MODE=1");
+      }
+      return { provider };
+    case "http": {
+      const url = read("CHAYONG_SMS_HTTP_URL");
+      if (url === undefined || !isHttpUrl(url)) {
+        problem(
+          "CHAYONG_SMS_HTTP_URL",
+          "CHAYONG_SMS_PROVIDER=http needs CHAYONG_SMS_HTTP_URL (http(s) URL of the gateway)",
+        );
+      }
+      return {
+        provider,
+        url: url ?? "",
+        token: read("CHAYONG_SMS_HTTP_TOKEN"),
+        sender: read("CHAYONG_SMS_HTTP_SENDER"),
+      };
+    }
+    default:
+      problem("CHAYONG_SMS_PROVIDER", "CHAYONG_SMS_PROVIDER must be console, http or test");
+      return { provider: "console" };
+  }
+}
+
+function parseInteger(value: string | undefined, fallback: number): number | null {
+  if (value === undefined) return fallback;
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
+
+function parseFlag(value: string | undefined, fallback = false): boolean | null {
+  if (value === undefined) return fallback;
+  if (["1", "true", "yes", "on"].includes(value.toLowerCase())) return true;
+  if (["0", "false", "no", "off"].includes(value.toLowerCase())) return false;
+  return null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** The settings table of the README, kept beside the code that reads them. */
+export function describeConfigProblems(problems: ConfigProblem[]): string {
+  return problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n");
+}

@@ -1,0 +1,21 @@
+import type { createCodec } from "@chayong/transport";
+import type { Logger } from "pino";
+import type { ServerConfig } from "./config/config";
+import type { Database, Db } from "./db/database";
+import type { SmsProvider } from "./sms/sms-provider";
+
+export type Codec = ReturnType<typeof createCodec>;
+
+/** Everything a handler may use. Tests build it with their own clock and SMS provider. */
+export interface ServerContext {
+  config: ServerConfig;
+  database: Database;
+  db: Db;
+  /** The one clock of the server: tests move it instead of sleeping. */
+  now: () => Date;
+  sms: SmsProvider;
+  logger: Logger;
+  codec: Codec;
+  /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
+  answerDelays: Map<string, number>;
+}

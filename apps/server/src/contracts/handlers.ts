@@ -1,0 +1,340 @@
+import { randomUUID } from "node:crypto";
+import {
+  type ContractStatus,
+  type ContractTerms,
+  summarizeContract,
+  todayIn,
+  validateContractDraft,
+} from "@chayong/domain";
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { recordAudit } from "../audit/audit";
+import type { Caller } from "../auth/sessions";
+import type { Db } from "../db/database";
+import { contractSignatures, contracts, lenderProfiles, templates } from "../db/schema";
+import type { Call, Handlers } from "../http/call";
+import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
+import { renderContractDocument } from "./contract-document";
+import {
+  type ContractRow,
+  loadLedgers,
+  newShareCode,
+  termsSha256,
+  toStoredContract,
+} from "./contract-store";
+import { checkSignatureImage } from "./signature-image";
+import { borrowerMaySign } from "./signing-policy";
+
+const signedStatuses: readonly ContractStatus[] = ["type3", "type4", "type5", "type6"];
+
+function actorOf(caller: Caller) {
+  return { userId: caller.userId, role: caller.role };
+}
+
+/** The answer model of a stored contract as of now, in the lender's business time zone. */
+async function summarize(db: Db, row: ContractRow, now: Date) {
+  const ledgers = await loadLedgers(db, row.signedAt === null ? [] : [row.id]);
+  return summarizeContract(
+    toStoredContract(row),
+    ledgers.get(row.id) ?? [],
+    todayIn(row.timeZone, now),
+  );
+}
+
+/**
+ * The contract `id` as the caller may see it: its lender, or the borrower who opened it.
+ * Anyone else is refused without learning anything about it.
+ */
+async function contractForCaller(
+  db: Db,
+  caller: Caller,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<Outcome<ContractRow>> {
+  const query = db.select().from(contracts).where(eq(contracts.id, id));
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (row === undefined) return refuse(404, "contract.notFound");
+  const mine =
+    caller.role === "lender" ? row.lenderId === caller.userId : row.borrowerId === caller.userId;
+  if (!mine) return refuse(403, "access.forbidden");
+  return succeed(row);
+}
+
+export const contractHandlers: Pick<
+  Handlers,
+  | "contract.add"
+  | "contract.query"
+  | "contract.open"
+  | "contract.view"
+  | "contract.sign"
+  | "contract.cancel"
+> = {
+  "contract.add": async ({ ctx, caller, ip, now }, input) => {
+    const lender = caller.lender;
+    if (lender === null) return refuse(403, "access.forbidden");
+    const validated = validateContractDraft(input, {
+      jurisdiction: lender.jurisdiction,
+      today: todayIn(lender.timeZone, now),
+    });
+    if (!validated.ok) {
+      return refuseInput(
+        validated.errors.map((error) => ({
+          key: error.key,
+          field: error.field,
+          params: error.params,
+        })),
+      );
+    }
+    const terms: ContractTerms = validated.value;
+    return ctx.db.transaction(async (tx) => {
+      if (terms.templateId !== undefined) {
+        const [template] = await tx
+          .select({ lenderId: templates.lenderId, removedAt: templates.removedAt })
+          .from(templates)
+          .where(eq(templates.id, terms.templateId));
+        if (
+          template === undefined ||
+          template.lenderId !== caller.userId ||
+          template.removedAt !== null
+        ) {
+          return refuseInput([{ key: "template.notFound", field: "templateId" }]);
+        }
+      }
+      const [row] = await tx
+        .insert(contracts)
+        .values({
+          id: randomUUID(),
+          code: newShareCode(),
+          lenderId: caller.userId,
+          borrowerPhone: terms.borrowerPhone,
+          templateId: terms.templateId ?? null,
+          name: terms.name,
+          instalment: terms.instalment,
+          jurisdiction: terms.jurisdiction,
+          currency: terms.currency,
+          timeZone: lender.timeZone,
+          terms,
+          createdAt: now,
+        })
+        .returning();
+      if (row === undefined) throw new Error("contract insert returned nothing");
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        action: "contract.add",
+        subjectType: "contract",
+        subjectId: row.id,
+        ip,
+        at: now,
+        details: { effectiveAnnualRatePercent: terms.effectiveAnnualRatePercent },
+      });
+      return succeed(await summarize(tx, row, now));
+    });
+  },
+
+  "contract.query": async ({ ctx, caller, now }, input) => {
+    const conditions: SQL[] = [
+      isNull(contracts.cancelledAt),
+      caller.role === "lender"
+        ? eq(contracts.lenderId, caller.userId)
+        : eq(contracts.borrowerId, caller.userId),
+    ];
+    if (input.type !== "all")
+      conditions.push(eq(contracts.instalment, input.type === "instalment"));
+    if (input.status === "type1")
+      conditions.push(isNull(contracts.openedAt), isNull(contracts.signedAt));
+    if (input.status === "type2")
+      conditions.push(isNotNull(contracts.openedAt), isNull(contracts.signedAt));
+    const derivedFilter = input.status !== undefined && signedStatuses.includes(input.status);
+    if (derivedFilter) conditions.push(isNotNull(contracts.signedAt));
+    const where = and(...conditions);
+    const offset = (input.page - 1) * input.pageSize;
+    const newestFirst = [desc(contracts.createdAt), desc(contracts.id)];
+
+    if (!derivedFilter) {
+      const [total] = await ctx.db.select({ value: count() }).from(contracts).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(contracts)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(input.pageSize)
+        .offset(offset);
+      const ledgers = await loadLedgers(
+        ctx.db,
+        rows.filter((row) => row.signedAt !== null).map((row) => row.id),
+      );
+      const items = rows.map((row) =>
+        summarizeContract(
+          toStoredContract(row),
+          ledgers.get(row.id) ?? [],
+          todayIn(row.timeZone, now),
+        ),
+      );
+      return succeed({
+        items,
+        page: input.page,
+        pageSize: input.pageSize,
+        total: total?.value ?? 0,
+      });
+    }
+    // Overdue, settled and the like are derived from dates and the ledger at read time
+    // (decisions §4: no batch job), so signed contracts are filtered after summarising.
+    const rows = await ctx.db
+      .select()
+      .from(contracts)
+      .where(where)
+      .orderBy(...newestFirst);
+    const ledgers = await loadLedgers(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    const matching = rows
+      .map((row) =>
+        summarizeContract(
+          toStoredContract(row),
+          ledgers.get(row.id) ?? [],
+          todayIn(row.timeZone, now),
+        ),
+      )
+      .filter((contract) => contract.status === input.status);
+    return succeed({
+      items: matching.slice(offset, offset + input.pageSize),
+      page: input.page,
+      pageSize: input.pageSize,
+      total: matching.length,
+    });
+  },
+
+  "contract.open": async ({ ctx, caller, ip, now }, input) =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(contracts)
+        .where(eq(contracts.code, input.code))
+        .for("update");
+      if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
+      if (row.borrowerPhone !== caller.phone) return refuse(403, "contract.notYourContract");
+      if (row.openedAt !== null) return succeed(await summarize(tx, row, now));
+      const [opened] = await tx
+        .update(contracts)
+        .set({ openedAt: now, borrowerId: caller.userId })
+        .where(eq(contracts.id, row.id))
+        .returning();
+      if (opened === undefined) throw new Error("contract update returned nothing");
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        action: "contract.open",
+        subjectType: "contract",
+        subjectId: row.id,
+        ip,
+        at: now,
+      });
+      return succeed(await summarize(tx, opened, now));
+    }),
+
+  "contract.view": async ({ ctx, caller, ip, now, locale }, input) => {
+    const found = await contractForCaller(ctx.db, caller, input.id);
+    if (!found.ok) return found;
+    const row = found.value;
+    const [profile] = await ctx.db
+      .select({ licenceNumber: lenderProfiles.licenceNumber })
+      .from(lenderProfiles)
+      .where(eq(lenderProfiles.userId, row.lenderId));
+    const [signature] = await ctx.db
+      .select()
+      .from(contractSignatures)
+      .where(eq(contractSignatures.contractId, row.id));
+    // The document shows the borrower's phone and signature: a view of personal data.
+    await recordAudit(ctx.db, {
+      actor: actorOf(caller),
+      action: "contract.view",
+      subjectType: "contract",
+      subjectId: row.id,
+      ip,
+      at: now,
+    });
+    return succeed(
+      renderContractDocument({
+        contract: await summarize(ctx.db, row, now),
+        licenceNumber: profile?.licenceNumber ?? null,
+        signature: signature ?? null,
+        locale,
+      }),
+    );
+  },
+
+  "contract.sign": async (call, input) => signContract(call, input),
+
+  "contract.cancel": async ({ ctx, caller, ip, now }, input) =>
+    ctx.db.transaction(async (tx) => {
+      const found = await contractForCaller(tx, caller, input.id, { lock: true });
+      if (!found.ok) return found;
+      const row = found.value;
+      if (row.cancelledAt !== null) return refuse(404, "contract.notFound");
+      if (row.signedAt !== null) return refuse(409, "contract.cancelNotAllowed");
+      await tx
+        .update(contracts)
+        .set({ cancelledAt: now, cancelledBy: caller.userId })
+        .where(eq(contracts.id, row.id));
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        action: "contract.cancel",
+        subjectType: "contract",
+        subjectId: row.id,
+        ip,
+        at: now,
+        details: { status: row.openedAt === null ? "type1" : "type2" },
+      });
+      return succeed({ id: row.id, cancelledAt: now.toISOString() });
+    }),
+};
+
+/**
+ * The borrower signs, once. The row lock makes two concurrent attempts queue; the second sees
+ * the first's signature and answers 409 (the signature table's primary key would refuse it too).
+ */
+async function signContract(
+  { ctx, caller, ip, now }: Call<Caller>,
+  input: { id: string; signature: string },
+): ReturnType<Handlers["contract.sign"]> {
+  const image = checkSignatureImage(input.signature);
+  if (!image.ok) return refuseInput([{ key: image.key, field: "signature" }]);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contracts).where(eq(contracts.id, input.id)).for("update");
+    if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
+    // The borrower of that contract only: the phone it was addressed to, and (once opened)
+    // the account that opened it.
+    const isBorrower =
+      row.borrowerPhone === caller.phone &&
+      (row.borrowerId === null || row.borrowerId === caller.userId);
+    if (!isBorrower) return refuse(403, "access.forbidden");
+    if (row.signedAt !== null) return refuse(409, "contract.alreadySigned");
+    const policy = borrowerMaySign(caller, row);
+    if (!policy.ok) return policy;
+    const terms = row.terms as ContractTerms;
+    const hash = termsSha256(terms);
+    await tx.insert(contractSignatures).values({
+      contractId: row.id,
+      signerId: caller.userId,
+      imagePng: image.png.toString("base64"),
+      termsSha256: hash,
+      signedAt: now,
+      ip,
+    });
+    const [signed] = await tx
+      .update(contracts)
+      .set({ signedAt: now, openedAt: row.openedAt ?? now, borrowerId: caller.userId })
+      .where(eq(contracts.id, row.id))
+      .returning();
+    if (signed === undefined) throw new Error("contract update returned nothing");
+    await recordAudit(tx, {
+      actor: actorOf(caller),
+      action: "contract.sign",
+      subjectType: "contract",
+      subjectId: row.id,
+      ip,
+      at: now,
+      details: { termsSha256: hash, signatureBytes: image.png.length },
+    });
+    return succeed(await summarize(tx, signed, now));
+  });
+}

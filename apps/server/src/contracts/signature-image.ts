@@ -1,0 +1,151 @@
+import { inflateSync } from "node:zlib";
+import type { MessageKey } from "@chayong/domain";
+import { maxSignatureBytes } from "@chayong/sdk";
+
+export type SignatureCheck =
+  | { ok: true; png: Buffer; width: number; height: number }
+  | { ok: false; key: MessageKey };
+
+const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const maxSide = 4096;
+const dataUrlPrefix = /^data:image\/png;base64,/i;
+
+/**
+ * Accepts a signature only when it is a real PNG (structure and compressed pixels decode) of a
+ * sane size with at least one pixel unlike the others: a blank canvas is "no signature detected".
+ */
+export function checkSignatureImage(encoded: string): SignatureCheck {
+  const base64 = encoded.trim().replace(dataUrlPrefix, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) {
+    return { ok: false, key: "signature.invalidImage" };
+  }
+  const png = Buffer.from(base64, "base64");
+  if (png.length === 0) return { ok: false, key: "signature.incomplete" };
+  if (png.length > maxSignatureBytes) return { ok: false, key: "signature.tooLarge" };
+  const decoded = decodePng(png);
+  if (decoded === null) return { ok: false, key: "signature.invalidImage" };
+  if (decoded.blank) return { ok: false, key: "signature.empty" };
+  return { ok: true, png, width: decoded.width, height: decoded.height };
+}
+
+interface DecodedPng {
+  width: number;
+  height: number;
+  /** Every pixel equal (only known for the formats a canvas writes; else false). */
+  blank: boolean;
+}
+
+function decodePng(png: Buffer): DecodedPng | null {
+  if (png.length < 33 || !png.subarray(0, 8).equals(pngMagic)) return null;
+  let offset = 8;
+  let header: {
+    width: number;
+    height: number;
+    bitDepth: number;
+    colourType: number;
+    interlace: number;
+  } | null = null;
+  const idat: Buffer[] = [];
+  let ended = false;
+  while (offset + 12 <= png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("latin1", offset + 4, offset + 8);
+    const dataStart = offset + 8;
+    if (dataStart + length + 4 > png.length) return null;
+    const data = png.subarray(dataStart, dataStart + length);
+    if (header === null && type !== "IHDR") return null;
+    if (type === "IHDR") {
+      if (length !== 13) return null;
+      header = {
+        width: data.readUInt32BE(0),
+        height: data.readUInt32BE(4),
+        bitDepth: data[8] ?? 0,
+        colourType: data[9] ?? 0,
+        interlace: data[12] ?? 0,
+      };
+    } else if (type === "IDAT") {
+      idat.push(data);
+    } else if (type === "IEND") {
+      ended = true;
+      break;
+    }
+    offset = dataStart + length + 4;
+  }
+  if (header === null || !ended || idat.length === 0) return null;
+  const { width, height, bitDepth, colourType, interlace } = header;
+  if (width < 1 || height < 1 || width > maxSide || height > maxSide) return null;
+  let raw: Buffer;
+  try {
+    raw = inflateSync(Buffer.concat(idat));
+  } catch {
+    return null;
+  }
+  const channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[colourType];
+  if (bitDepth !== 8 || interlace !== 0 || channels === undefined) {
+    // Formats a canvas never writes: the image decodes, but its pixels are not inspected.
+    return { width, height, blank: false };
+  }
+  const stride = width * channels;
+  if (raw.length !== height * (stride + 1)) return null;
+  const pixels = unfilter(raw, height, stride, channels);
+  if (pixels === null) return null;
+  return { width, height, blank: allPixelsEqual(pixels, channels) };
+}
+
+/** Reverses PNG's per-row filters (None, Sub, Up, Average, Paeth). */
+function unfilter(raw: Buffer, height: number, stride: number, bpp: number): Buffer | null {
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const row = y * stride;
+    const prev = row - stride;
+    for (let x = 0; x < stride; x++) {
+      const a = x >= bpp ? (out[row + x - bpp] ?? 0) : 0;
+      const b = y > 0 ? (out[prev + x] ?? 0) : 0;
+      const c = y > 0 && x >= bpp ? (out[prev + x - bpp] ?? 0) : 0;
+      const value = line[x] ?? 0;
+      let predicted: number;
+      switch (filter) {
+        case 0:
+          predicted = 0;
+          break;
+        case 1:
+          predicted = a;
+          break;
+        case 2:
+          predicted = b;
+          break;
+        case 3:
+          predicted = (a + b) >> 1;
+          break;
+        case 4: {
+          const p = a + b - c;
+          const pa = Math.abs(p - a);
+          const pb = Math.abs(p - b);
+          const pc = Math.abs(p - c);
+          predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          break;
+        }
+        default:
+          return null;
+      }
+      out[row + x] = (value + predicted) & 0xff;
+    }
+  }
+  return out;
+}
+
+function allPixelsEqual(pixels: Buffer, channels: number): boolean {
+  const alpha = channels === 4 || channels === 2 ? channels - 1 : -1;
+  const first = pixels.subarray(0, channels);
+  const firstTransparent = alpha >= 0 && first[alpha] === 0;
+  for (let i = channels; i < pixels.length; i += channels) {
+    // Fully transparent pixels are all "no ink", whatever colour they nominally hold.
+    if (firstTransparent && pixels[i + alpha] === 0) continue;
+    for (let c = 0; c < channels; c++) {
+      if (pixels[i + c] !== first[c]) return false;
+    }
+  }
+  return true;
+}

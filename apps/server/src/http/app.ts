@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type EndpointEntry, endpointList } from "@chayong/sdk";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { ServerContext } from "../context";
+import { localeFromHeader } from "../messages/message-for";
+import type { Outcome } from "../outcome";
+import { type Call, handleCall, sendFailure } from "./call";
+import { handlers } from "./handlers";
+import { registerTestRoutes } from "./test-routes";
+
+/** Largest request body: a signature PNG (256 KiB) encrypted and base64'd fits with room. */
+export const bodyLimitBytes = 1024 * 1024;
+
+/** Paths the API answers with envelopes (even when nothing is registered there). */
+const apiPrefixes = ["/api/", "/auth/", "/upload/", "/__test/"];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    endpoint?: EndpointEntry;
+  }
+}
+
+/**
+ * The HTTP server: every implemented endpoint of the SDK table, the test routes in test mode,
+ * and the built web app at '/' (API paths take precedence).
+ */
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: ctx.config.trustProxy,
+    // Answers carry their own request ids in the log; clients never see stack traces.
+    return503OnClosing: true,
+  });
+
+  // Every body is read as text: encrypted payloads are base64 whatever content type a client
+  // claims, and the test routes parse their own JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
+    const locale = localeFromHeader(request.headers["accept-language"]);
+    const entry = request.routeOptions.config.endpoint ?? null;
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return sendFailure(ctx, entry, reply, { status: 400, key: "request.bodyTooLarge" }, locale);
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, "malformed request");
+      return sendFailure(
+        ctx,
+        entry,
+        reply,
+        { status: 400, key: "request.invalidCiphertext" },
+        locale,
+      );
+    }
+    request.log.error({ err: error }, "call failed");
+    return sendFailure(ctx, entry, reply, { status: 500, key: "server.error" }, locale);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
+      const locale = localeFromHeader(request.headers["accept-language"]);
+      return sendFailure(ctx, null, reply, { status: 404, key: "access.notFound" }, locale);
+    }
+    reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+  });
+
+  for (const entry of endpointList) {
+    if (!entry.implemented || entry.wire === "multipart") continue;
+    const handler = handlers[entry.id as keyof typeof handlers] as unknown as (
+      call: Call,
+      input: unknown,
+    ) => Promise<Outcome<unknown>>;
+    app.route({
+      method: entry.method,
+      url: entry.path,
+      config: { endpoint: entry },
+      handler: (request, reply) => handleCall(ctx, entry, handler, request, reply),
+    });
+  }
+
+  app.get("/healthz", async () => ({ ok: true }));
+
+  if (ctx.config.testMode) registerTestRoutes(app, ctx);
+
+  const webDir = ctx.config.webDir;
+  if (webDir !== null && existsSync(join(webDir, "index.html"))) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: "/",
+      wildcard: true,
+      index: ["index.html"],
+    });
+    ctx.logger.info({ webDir }, "serving the web app");
+  } else if (webDir !== null) {
+    ctx.logger.info(
+      { webDir },
+      "no built web app there (index.html missing); serving the API only",
+    );
+  }
+
+  return app;
+}

@@ -1,0 +1,195 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseWithKeys } from "@chayong/domain";
+import type {
+  Access,
+  Answer,
+  EndpointEntry,
+  EndpointOf,
+  ImplementedEndpointId,
+  RequestOutput,
+} from "@chayong/sdk";
+import {
+  decodeRequestPayload,
+  ENVELOPE_QUERY_PARAM,
+  type Envelope,
+  encodeEnvelope,
+  HEADER,
+  isCodecError,
+  isPayloadError,
+} from "@chayong/transport";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import * as v from "valibot";
+import { authenticate, type Caller } from "../auth/sessions";
+import type { ServerContext } from "../context";
+import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
+import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } from "../outcome";
+
+/** One call as a handler sees it: already decrypted, authenticated and validated. */
+export interface Call<C extends Caller | null = Caller | null> {
+  ctx: ServerContext;
+  caller: C;
+  ip: string;
+  locale: Locale;
+  /** The server clock read once per call, so one call sees one instant. */
+  now: Date;
+}
+
+type CallerFor<A extends Access> = A extends "public" ? Caller | null : Caller;
+
+export type Handler<Id extends ImplementedEndpointId> = (
+  call: Call<CallerFor<EndpointOf<Id>["access"]>>,
+  input: RequestOutput<Id>,
+) => Promise<Outcome<Answer<Id>>>;
+
+/** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
+export type Handlers = { [Id in ImplementedEndpointId]: Handler<Id> };
+
+/**
+ * The pipeline every API call goes through: decrypt, authenticate, authorise, validate, run the
+ * handler, check the answer against the table's answer schema, answer the envelope.
+ */
+export async function handleCall(
+  ctx: ServerContext,
+  entry: EndpointEntry,
+  handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const locale = localeFromHeader(request.headers["accept-language"]);
+  const delayMs = ctx.answerDelays.get(entry.path);
+  if (delayMs !== undefined) await sleep(delayMs);
+  const outcome = await runCall(ctx, entry, handler, request, locale);
+  if (outcome.ok) {
+    const checked = v.safeParse(entry.answer, outcome.value);
+    if (!checked.success) {
+      request.log.error(
+        {
+          endpoint: entry.id,
+          issues: checked.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`),
+        },
+        "answer does not match the endpoint's answer schema",
+      );
+      return sendFailure(ctx, entry, reply, { status: 500, key: "server.error" }, locale);
+    }
+  }
+  if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
+  if (entry.wire === "raw") {
+    reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header(
+        "content-security-policy",
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      )
+      .header("x-content-type-options", "nosniff")
+      .send(outcome.value);
+    return;
+  }
+  sendEnvelope(ctx, reply, {
+    status: 200,
+    message: okMessage(locale),
+    body: outcome.value ?? null,
+  });
+}
+
+async function runCall(
+  ctx: ServerContext,
+  entry: EndpointEntry,
+  handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
+  request: FastifyRequest,
+  locale: Locale,
+): Promise<Outcome<unknown>> {
+  const payload = readPayload(ctx, entry, request);
+  if (!payload.ok) return payload;
+
+  const now = ctx.now();
+  let caller: Caller | null = null;
+  const token = request.headers[HEADER.token.toLowerCase()];
+  if (typeof token === "string" && token !== "") caller = await authenticate(ctx.db, token, now);
+  if (entry.access !== "public") {
+    if (caller === null) return refuse(301, "session.invalid");
+    if (entry.access !== "user" && caller.role !== entry.access)
+      return refuse(403, "access.forbidden");
+  }
+
+  const input = parseWithKeys(entry.request, payload.value);
+  if (!input.ok) {
+    return refuseInput(
+      input.errors.map((error): FieldProblem => {
+        const problem: FieldProblem = { key: error.key };
+        if (error.field !== undefined) {
+          problem.field = error.field;
+          problem.params = { field: error.field, ...error.params };
+        } else if (error.params !== undefined) {
+          problem.params = error.params;
+        }
+        return problem;
+      }),
+    );
+  }
+  return handler({ ctx, caller, ip: request.ip, locale, now }, input.value);
+}
+
+function readPayload(
+  ctx: ServerContext,
+  entry: EndpointEntry,
+  request: FastifyRequest,
+): Outcome<unknown> {
+  let ciphertext: unknown;
+  if (entry.method === "GET") {
+    ciphertext = (request.query as Record<string, unknown> | undefined)?.[ENVELOPE_QUERY_PARAM];
+    // A GET without the parameter carries no fields (a browser opening the URL, a probe).
+    if (ciphertext === undefined) return { ok: true, value: {} };
+  } else {
+    ciphertext = request.body;
+  }
+  if (typeof ciphertext !== "string" || ciphertext.trim() === "") {
+    return refuse(400, "request.invalidCiphertext");
+  }
+  try {
+    return { ok: true, value: decodeRequestPayload(ctx.codec, ciphertext) };
+  } catch (error) {
+    if (isCodecError(error) || isPayloadError(error))
+      return refuse(400, "request.invalidCiphertext");
+    throw error;
+  }
+}
+
+export function envelopeOf(failure: Failure, locale: Locale): Envelope {
+  return {
+    status: failure.status,
+    message: messageFor(failure.key, locale, failure.params),
+    body:
+      failure.errors !== undefined
+        ? {
+            errors: failure.errors.map((problem) => ({
+              field: problem.field ?? null,
+              key: problem.key,
+              message: messageFor(problem.key, locale, problem.params),
+            })),
+          }
+        : null,
+  };
+}
+
+export function sendFailure(
+  ctx: ServerContext,
+  entry: Pick<EndpointEntry, "wire"> | null,
+  reply: FastifyReply,
+  failure: Failure,
+  locale: Locale,
+): void {
+  const envelope = envelopeOf(failure, locale);
+  if (entry?.wire === "raw") {
+    // The raw path is never encrypted; its failures are a plain JSON envelope.
+    reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(envelope));
+    return;
+  }
+  sendEnvelope(ctx, reply, envelope);
+}
+
+export function sendEnvelope(ctx: ServerContext, reply: FastifyReply, envelope: Envelope): void {
+  reply
+    .code(200)
+    .header("content-type", "text/plain; charset=utf-8")
+    .send(encodeEnvelope(ctx.codec, envelope));
+}

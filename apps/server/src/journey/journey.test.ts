@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signaturePng } from "../testing/png";
+import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
+
+describe("journey: a lender sends a contract, a borrower opens and signs it (through the SDK)", () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer();
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("goes from the demo lender's login to a signed contract", async () => {
+    const lender = ts.client();
+    await lender.logIn(demoLenderPhone);
+    const me = await lender.api.user.current();
+    expect(me).toMatchObject({
+      role: "lender",
+      phone: "+821000000000",
+      lender: { jurisdiction: "KR" },
+    });
+
+    const template = await lender.api.template.add({
+      name: "Basic loan",
+      lender: "Kim Demo",
+      merchantName: "Demo Co",
+    });
+    expect(await lender.api.template.query({ name: "basic" })).toEqual([template]);
+
+    const contract = await lender.api.contract.add({
+      name: "Loan to Lee",
+      borrowerPhone: "010-2222-3333",
+      loanAmount: 1_000_000,
+      disbursedAmount: 1_000_000,
+      loanDate: "2026-03-02",
+      repaymentDate: "2026-04-02",
+      instalment: false,
+      instalmentCount: 1,
+      instalmentAmount: 1_010_000,
+      interval: "monthly",
+      serviceFee: 0,
+      overdueRatePercent: 15,
+      lender: template.lender,
+      merchantName: template.merchantName,
+      templateId: template.id,
+    });
+    expect(contract).toMatchObject({
+      status: "type1",
+      borrowerPhone: "+821022223333",
+      currency: "KRW",
+    });
+    expect(contract.effectiveAnnualRatePercent).toBeGreaterThan(12);
+    expect(contract.effectiveAnnualRatePercent).toBeLessThan(13);
+    expect(contract.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(contract.link).toContain(contract.code);
+
+    const borrower = ts.client();
+    await borrower.logIn("01022223333");
+    expect((await borrower.api.user.current()).role).toBe("borrower");
+    expect((await borrower.api.contract.query()).items).toEqual([]);
+
+    const opened = await borrower.api.contract.open({ code: contract.code });
+    expect(opened.status).toBe("type2");
+    expect((await lender.api.contract.query()).items.map((c) => [c.id, c.status])).toEqual([
+      [contract.id, "type2"],
+    ]);
+
+    const signed = await borrower.api.contract.sign({ id: contract.id, signature: signaturePng() });
+    expect(signed.status).toBe("type6");
+    expect(signed.signedAt).toBe(ts.clock.now().toISOString());
+
+    const document = await borrower.api.contract.view({ id: contract.id });
+    expect(document).toContain("Loan to Lee");
+    expect(document).toContain("data:image/png;base64,");
+    expect(document).toMatch(/[0-9a-f]{64}/);
+
+    const listed = await borrower.api.contract.query({ status: "type6" });
+    expect(listed.items.map((c) => c.id)).toEqual([contract.id]);
+
+    await lender.api.auth.logout();
+    await expect(lender.api.user.current()).rejects.toMatchObject({
+      kind: "session-ended",
+      status: 301,
+    });
+  });
+});

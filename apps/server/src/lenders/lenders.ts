@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { type Jurisdiction, normalizePhone } from "@chayong/domain";
+import { and, count, eq } from "drizzle-orm";
+import { operatorActor, recordAudit } from "../audit/audit";
+import type { Db } from "../db/database";
+import { lenderProfiles, users } from "../db/schema";
+
+/** Decisions §1: each jurisdiction's business time zone. */
+export const businessTimeZones: Record<Jurisdiction, string> = {
+  KR: "Asia/Seoul",
+  TW: "Asia/Taipei",
+};
+
+export interface AddLenderInput {
+  phone: string;
+  name: string;
+  merchantName?: string;
+  licenceNumber?: string;
+  jurisdiction?: Jurisdiction;
+}
+
+export type AddLenderResult =
+  | { ok: true; userId: string; phone: string; created: boolean }
+  | { ok: false; problem: string };
+
+/**
+ * Makes the account of a phone a lender (creating the account when needed) and sets its profile.
+ * Running it again updates the profile: operators fix typos with the same command.
+ */
+export async function addLender(
+  db: Db,
+  input: AddLenderInput,
+  now: Date,
+): Promise<AddLenderResult> {
+  const jurisdiction = input.jurisdiction ?? "KR";
+  const phone = normalizePhone(input.phone, jurisdiction, { mobile: true });
+  if (!phone.ok)
+    return { ok: false, problem: `--phone is not a valid KR/TW mobile number: ${input.phone}` };
+  const name = input.name.trim();
+  if (name === "") return { ok: false, problem: "--name must not be empty" };
+  const merchantName = input.merchantName?.trim() || name;
+
+  return db.transaction(async (tx) => {
+    let [user] = await tx.select().from(users).where(eq(users.phone, phone.value)).limit(1);
+    const created = user === undefined;
+    if (user === undefined) {
+      [user] = await tx
+        .insert(users)
+        .values({ id: randomUUID(), phone: phone.value, role: "lender", createdAt: now })
+        .returning();
+      if (user === undefined) throw new Error("user insert returned nothing");
+    } else if (user.role !== "lender") {
+      await tx.update(users).set({ role: "lender" }).where(eq(users.id, user.id));
+    }
+    const profile = {
+      displayName: name,
+      merchantName,
+      licenceNumber: input.licenceNumber?.trim() || null,
+      jurisdiction,
+      timeZone: businessTimeZones[jurisdiction],
+      updatedAt: now,
+    };
+    await tx
+      .insert(lenderProfiles)
+      .values({ userId: user.id, createdAt: now, ...profile })
+      .onConflictDoUpdate({ target: lenderProfiles.userId, set: profile });
+    await recordAudit(tx, {
+      actor: operatorActor,
+      action: created ? "lender.add" : "lender.update",
+      subjectType: "user",
+      subjectId: user.id,
+      ip: null,
+      at: now,
+      details: { jurisdiction, merchantName },
+    });
+    return { ok: true, userId: user.id, phone: phone.value, created };
+  });
+}
+
+export async function countLenders(db: Db): Promise<number> {
+  const [row] = await db.select({ lenders: count() }).from(users).where(eq(users.role, "lender"));
+  return row?.lenders ?? 0;
+}
+
+/** The phone in E.164 when its account is a lender, else null. */
+export async function lenderPhone(db: Db, phone: string): Promise<string | null> {
+  const normalized = normalizePhone(phone, "KR", { mobile: true });
+  if (!normalized.ok) return null;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, normalized.value), eq(users.role, "lender")));
+  return row === undefined ? null : normalized.value;
+}

@@ -1,0 +1,50 @@
+import type { MessageKey } from "@chayong/domain";
+import type { MessageParams } from "./messages/message-for";
+
+/** Envelope statuses (decisions §3) other than 200. */
+export type FailureStatus = 301 | 400 | 403 | 404 | 409 | 429 | 500;
+
+/** Why a call failed, as a value: the envelope status and the message key to translate. */
+export interface Failure {
+  status: FailureStatus;
+  key: MessageKey;
+  params?: MessageParams;
+  /** The request field to fix, when there is one. */
+  field?: string;
+  /** Every problem found in the input, when there are several (the form shows each). */
+  errors?: FieldProblem[];
+}
+
+export interface FieldProblem {
+  key: MessageKey;
+  field?: string;
+  params?: MessageParams;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export function succeed<T>(value: T): Outcome<T> {
+  return { ok: true, value };
+}
+
+export function refuse<T = never>(
+  status: FailureStatus,
+  key: MessageKey,
+  params?: MessageParams,
+  field?: string,
+): Outcome<T> {
+  const failure: Failure = { status, key };
+  if (params !== undefined) failure.params = params;
+  if (field !== undefined) failure.field = field;
+  return { ok: false, failure };
+}
+
+/** A refusal of bad input listing every problem; the envelope message is the first one's. */
+export function refuseInput<T = never>(problems: FieldProblem[]): Outcome<T> {
+  const [first] = problems;
+  if (first === undefined) return refuse(400, "common.invalidValue");
+  const failure: Failure = { status: 400, key: first.key, errors: problems };
+  if (first.params !== undefined) failure.params = first.params;
+  if (first.field !== undefined) failure.field = first.field;
+  return { ok: false, failure };
+}

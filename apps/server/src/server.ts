@@ -1,0 +1,161 @@
+import type { AddressInfo } from "node:net";
+import { createCodec } from "@chayong/transport";
+import type { FastifyInstance } from "fastify";
+import pino, { type Logger } from "pino";
+import {
+  type ConfigProblem,
+  describeConfigProblems,
+  type Environment,
+  loadConfig,
+  type ServerConfig,
+} from "./config/config";
+import type { ServerContext } from "./context";
+import { openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import { buildApp } from "./http/app";
+import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
+import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
+
+/** What tests (and embedders) may replace: the clock, the SMS provider, the logger. */
+export interface ServerDependencies {
+  now?: () => Date;
+  sms?: SmsProvider;
+  logger?: Logger;
+}
+
+export interface ChayongServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  /** The demo lender's phone (E.164) when the embedded default has one. */
+  demoLenderPhone: string | null;
+  /** Migrations applied by this start. */
+  migrationsApplied: string[];
+  close(): Promise<void>;
+}
+
+export class ServerStartError extends Error {
+  override readonly name = "ServerStartError";
+  readonly problems: ConfigProblem[];
+
+  constructor(message: string, problems: ConfigProblem[] = []) {
+    super(message);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Opens the database, applies migrations, creates the demo lender (embedded default, first
+ * start) and builds the HTTP app, without listening yet.
+ */
+export async function createServer(
+  config: ServerConfig,
+  dependencies: ServerDependencies = {},
+): Promise<ChayongServer> {
+  const logger = dependencies.logger ?? pino({ level: config.logLevel });
+  const now = dependencies.now ?? (() => new Date());
+  const opened = await openDatabase(config.database, config.databaseSchema);
+  if (!opened.ok) {
+    throw new ServerStartError(
+      `the data folder is in use by process ${opened.holderPid}; stop it first (PGlite allows one process per folder)`,
+    );
+  }
+  const database = opened.database;
+  try {
+    const migrationsApplied = await migrate(database);
+    if (migrationsApplied.length > 0)
+      logger.info({ migrations: migrationsApplied }, "database migrated");
+
+    let demoLenderPhone: string | null = null;
+    if (config.demoLender !== null) {
+      const demo = config.demoLender;
+      if ((await countLenders(database.db)) === 0) {
+        const added = await addLender(
+          database.db,
+          { phone: demo.phone, name: demo.name, merchantName: demo.merchantName },
+          now(),
+        );
+        if (!added.ok) throw new ServerStartError(`CHAYONG_DEMO_LENDER_PHONE: ${added.problem}`);
+        logger.info({ phone: added.phone }, "demo lender created");
+        demoLenderPhone = added.phone;
+      } else {
+        demoLenderPhone = await lenderPhone(database.db, demo.phone);
+      }
+    }
+
+    const context: ServerContext = {
+      config,
+      database,
+      db: database.db,
+      now,
+      sms: dependencies.sms ?? createSmsProvider(config.sms, logger),
+      logger,
+      codec: createCodec({ key: config.cipher.key, iv: config.cipher.iv }),
+      answerDelays: new Map(),
+    };
+    if (config.cipher.usesDevDefaults) {
+      logger.warn(
+        "using the public development cipher key and IV (set CHAYONG_CIPHER_KEY / CHAYONG_CIPHER_IV)",
+      );
+    }
+    if (config.testMode)
+      logger.warn("TEST MODE: /__test/ routes are on; never run this in production");
+    const app = await buildApp(context);
+    let closed = false;
+    return {
+      app,
+      context,
+      demoLenderPhone,
+      migrationsApplied,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export interface StartOptions extends ServerDependencies {
+  /** Default: read from `env`. */
+  config?: ServerConfig;
+  /** Default: process.env. */
+  env?: Environment;
+}
+
+export interface RunningServer extends ChayongServer {
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+}
+
+/** createServer + listen. With config.port 0 the system picks a free port (tests). */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  let config = options.config;
+  if (config === undefined) {
+    const loaded = loadConfig(options.env ?? process.env);
+    if (!loaded.ok) {
+      throw new ServerStartError(
+        `invalid configuration:\n${describeConfigProblems(loaded.problems)}`,
+        loaded.problems,
+      );
+    }
+    config = loaded.config;
+  }
+  const server = await createServer(config, options);
+  try {
+    await server.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const { port } = server.app.server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return { ...server, port, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}` };
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { type Api, createApi } from "@chayong/sdk";
+import { createCodec, createTransport, type Locale, type Transport } from "@chayong/transport";
+import { loadConfig, type ServerConfig } from "../config/config";
+import { addLender } from "../lenders/lenders";
+import { type RunningServer, startServer } from "../server";
+import { createTestSmsProvider, type TestSmsProvider } from "../sms/sms-provider";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/** A clock the tests move by hand. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+  set(instant: Date): void;
+}
+
+export function createTestClock(start = new Date("2026-03-02T01:00:00.000Z")): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(instant) {
+      current = instant.getTime();
+    },
+  };
+}
+
+/** One app user talking to the server only through @chayong/sdk and @chayong/transport. */
+export interface TestClient {
+  api: Api;
+  transport: Transport;
+  token: string | null;
+  locale: Locale;
+  /** Send a code, read it from the test SMS provider, log in; keeps the token. */
+  logIn(phone: string): Promise<void>;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  config: ServerConfig;
+  clock: TestClock;
+  sms: TestSmsProvider;
+  database: TestDatabase;
+  client(): TestClient;
+  /** An operator adding a lender (the `lender:add` command's function). */
+  addLender(phone: string, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const demoLenderPhone = "01000000000";
+
+/**
+ * Starts the real server in-process on port 0, on a fresh PGlite folder (or a fresh schema of
+ * TEST_DATABASE_URL), with the test SMS provider and a hand-moved clock.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = createTestDatabase();
+  const loaded = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    CHAYONG_TEST_MODE: "1",
+    CHAYONG_WEB_DIR: "none",
+    CHAYONG_DEMO_LENDER: "1",
+    CHAYONG_DEMO_LENDER_PHONE: demoLenderPhone,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("; "));
+  const config: ServerConfig = {
+    ...loaded.config,
+    database: database.config,
+    databaseSchema: database.schemaName,
+  };
+  const clock = createTestClock();
+  const sms = createTestSmsProvider();
+  let server: RunningServer;
+  try {
+    server = await startServer({ config, now: clock.now, sms });
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+  const codec = createCodec({ key: config.cipher.key, iv: config.cipher.iv });
+
+  function client(): TestClient {
+    const state: TestClient = {
+      api: undefined as unknown as Api,
+      transport: undefined as unknown as Transport,
+      token: null,
+      locale: "ko-KR",
+      async logIn(phone) {
+        const sent = await state.api.auth.sendCode({ phone });
+        if (sent.resendAfterSeconds <= 0) throw new Error("unexpected send answer");
+        const e164 = `+82${phone.replace(/^0/, "")}`;
+        const code = sms.lastCode(e164);
+        if (code === undefined) throw new Error(`no code sent to ${e164}`);
+        const login = await state.api.auth.login({ phone, code });
+        state.token = login.token;
+        loginInfo = login.loginInfo;
+      },
+    };
+    let loginInfo: { userId: string; uuId: string } | null = null;
+    state.transport = createTransport({
+      baseUrl: server.url,
+      codec,
+      session: {
+        getToken: () => state.token,
+        getLoginInfo: () => loginInfo,
+        getDevice: () => ({ adid: `test-${randomBytes(4).toString("hex")}` }),
+        getLocale: () => state.locale,
+      },
+      slowNetworkMs: Number.POSITIVE_INFINITY,
+    });
+    state.api = createApi(state.transport);
+    return state;
+  }
+
+  return {
+    server,
+    url: server.url,
+    config,
+    clock,
+    sms,
+    database,
+    client,
+    async addLender(phone, name) {
+      const added = await addLender(
+        server.context.db,
+        { phone, name, merchantName: `${name} Co` },
+        clock.now(),
+      );
+      if (!added.ok) throw new Error(added.problem);
+    },
+    async close() {
+      try {
+        await server.close();
+      } finally {
+        await database.dispose();
+      }
+    },
+  };
+}
