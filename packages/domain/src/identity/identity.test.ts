@@ -5,9 +5,9 @@ import { validateIdentityDetails } from "./identity";
 
 const borrowerPhone = "+821012345678";
 const valid = {
-  frontPhoto: "file-front",
-  backPhoto: "file-back",
-  holdingPhoto: "file-holding",
+  frontPhotoUrl: "file-front",
+  backPhotoUrl: "file-back",
+  holdingPhotoUrl: "file-holding",
   name: "Kim Minsu",
   idNumber: "9001011234567",
   gender: "male",
@@ -15,7 +15,7 @@ const valid = {
   address: "1 Sejong-daero, Jung-gu, Seoul",
   contacts: [
     { name: "Kim Parent", phone: "010-2222-3333", relation: "parents" },
-    { name: "Lee Friend", phone: "010-4444-5555", relation: "friendOrClassmate" },
+    { name: "Lee Friend", phone: "010-4444-5555", relation: "friend" },
   ],
 };
 
@@ -43,13 +43,13 @@ const withoutContactField = (i: 0 | 1, key: string) => ({
 
 describe("validateIdentityDetails: one row per ID card page message (spec §5)", () => {
   it.each<[string, unknown, MessageKey, string]>([
-    ["front photo", without("frontPhoto"), "identity.frontPhoto.required", "frontPhoto"],
-    ["back photo", without("backPhoto"), "identity.backPhoto.required", "backPhoto"],
+    ["front photo", without("frontPhotoUrl"), "identity.frontPhoto.required", "frontPhotoUrl"],
+    ["back photo", without("backPhotoUrl"), "identity.backPhoto.required", "backPhotoUrl"],
     [
       "holding photo",
-      { ...valid, holdingPhoto: "" },
+      { ...valid, holdingPhotoUrl: "" },
       "identity.holdingPhoto.required",
-      "holdingPhoto",
+      "holdingPhotoUrl",
     ],
     ["name", without("name"), "identity.name.required", "name"],
     ["ID number missing", without("idNumber"), "identity.idNumber.required", "idNumber"],
@@ -135,7 +135,7 @@ describe("validateIdentityDetails: one row per ID card page message (spec §5)",
       sharedDebtConsent: false,
       contacts: [
         { phone: "+821022223333", relation: "parents" },
-        { phone: "+821044445555", relation: "friendOrClassmate" },
+        { phone: "+821044445555", relation: "friend" },
       ],
     });
   });

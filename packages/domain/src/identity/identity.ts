@@ -6,14 +6,8 @@ import { type DomainError, domainError, errorKinds, type Result } from "../resul
 import { issuesToErrors } from "../validation";
 import { parseIdNumber } from "./id-number";
 
-/** Emergency contact relations (spec §3). */
-export const relations = [
-  "parents",
-  "spouse",
-  "siblings",
-  "colleague",
-  "friendOrClassmate",
-] as const;
+/** Emergency contact relations (spec §3); `friend` means friend or classmate. */
+export const relations = ["parents", "spouse", "siblings", "colleague", "friend"] as const;
 export type Relation = (typeof relations)[number];
 
 /** Exactly two emergency contacts (spec §9). */
@@ -91,36 +85,41 @@ export const emergencyContactsRequestSchema = v.strictObject(
 const photo = (key: MessageKey) => v.pipe(v.string(key), v.trim(), v.minLength(1, key));
 
 /**
- * The ID card page (spec §2, §5): the three uploaded photos (file ids), the recognised and
- * corrected details, and the two emergency contacts.
+ * The personal details of the ID card page (spec §2, §5): the three uploaded photos, and the
+ * details OCR recognised and the borrower corrected. The OCR confirm request.
  */
+const personalDetailsEntries = {
+  frontPhotoUrl: photo("identity.frontPhoto.required"),
+  backPhotoUrl: photo("identity.backPhoto.required"),
+  holdingPhotoUrl: photo("identity.holdingPhoto.required"),
+  name: text("identity.name.required", maxNameLength),
+  idNumber: v.pipe(
+    v.string("identity.idNumber.required"),
+    v.trim(),
+    v.minLength(1, "identity.idNumber.required"),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const parsed = parseIdNumber(dataset.value);
+      if (parsed) return parsed.normalized;
+      addIssue({ message: "identity.idNumber.invalid" });
+      return NEVER;
+    }),
+  ),
+  gender: v.picklist(genders, "identity.gender.required"),
+  birthday: v.pipe(
+    v.string("identity.birthday.required"),
+    v.check((value: string) => isValidCalendarDate(value), "identity.birthday.required"),
+  ),
+  address: text("identity.address.required", maxAddressLength),
+  /** Whether the borrower agrees to appear in shared-debt answers (decisions §6); no by default. */
+  sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),
+};
+
+export const personalDetailsSchema = v.strictObject(personalDetailsEntries, "common.invalidValue");
+export type PersonalDetails = v.InferOutput<typeof personalDetailsSchema>;
+
+/** The whole ID card page: personal details and the two emergency contacts. */
 export const identityDetailsSchema = v.strictObject(
-  {
-    frontPhoto: photo("identity.frontPhoto.required"),
-    backPhoto: photo("identity.backPhoto.required"),
-    holdingPhoto: photo("identity.holdingPhoto.required"),
-    name: text("identity.name.required", maxNameLength),
-    idNumber: v.pipe(
-      v.string("identity.idNumber.required"),
-      v.trim(),
-      v.minLength(1, "identity.idNumber.required"),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const parsed = parseIdNumber(dataset.value);
-        if (parsed) return parsed.normalized;
-        addIssue({ message: "identity.idNumber.invalid" });
-        return NEVER;
-      }),
-    ),
-    gender: v.picklist(genders, "identity.gender.required"),
-    birthday: v.pipe(
-      v.string("identity.birthday.required"),
-      v.check((value: string) => isValidCalendarDate(value), "identity.birthday.required"),
-    ),
-    address: text("identity.address.required", maxAddressLength),
-    contacts: emergencyContactsSchema,
-    /** Whether the borrower agrees to appear in shared-debt answers (decisions §6). */
-    sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),
-  },
+  { ...personalDetailsEntries, contacts: emergencyContactsSchema },
   "common.invalidValue",
 );
 

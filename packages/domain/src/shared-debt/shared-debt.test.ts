@@ -20,9 +20,9 @@ describe("sharedDebtQuerySchema (spec §5)", () => {
     ],
     [
       "bank card malformed",
-      { phone: "01012345678", idNumber: "900101-1234567", bankCardNumber: "12ab" },
+      { phone: "01012345678", idNumber: "900101-1234567", bankCard: "12ab" },
       "common.invalidValue",
-      "bankCardNumber",
+      "bankCard",
     ],
   ])("%s -> %s", (_name, input, key, field) => {
     const result = parseWithKeys(sharedDebtQuerySchema, input);
@@ -42,11 +42,11 @@ describe("sharedDebtQuerySchema (spec §5)", () => {
     const full = parseWithKeys(sharedDebtQuerySchema, {
       phone: "010-1234-5678",
       idNumber: "900101-1234567",
-      bankCardNumber: "1234-5678-9012-3456",
+      bankCard: "1234-5678-9012-3456",
       remark: " before a 2nd loan ",
     });
     expect(full.ok && full.value).toMatchObject({
-      bankCardNumber: "1234567890123456",
+      bankCard: "1234567890123456",
       remark: "before a 2nd loan",
     });
   });
@@ -70,7 +70,7 @@ describe("shared-debt summaries", () => {
         { ...base, status: "type2", cancelled: true, signedAt: null, outstandingAmount: 999 },
       ]),
     ).toEqual({
-      signCount: 4,
+      signedCount: 4,
       settledCount: 2,
       settledAmount: 1_580_000,
       inTransitAmount: 700_000,
@@ -86,7 +86,7 @@ describe("shared-debt summaries", () => {
         { amount: 300_000, outstandingAmount: 0, state: "overdue" },
       ]),
     ).toEqual({
-      signCount: 3,
+      signedCount: 3,
       settledCount: 1,
       settledAmount: 1_000_000,
       inTransitAmount: 500_000,

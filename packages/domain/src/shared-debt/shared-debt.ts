@@ -25,7 +25,7 @@ export const sharedDebtQuerySchema = v.strictObject(
         return NEVER;
       }),
     ),
-    bankCardNumber: v.optional(
+    bankCard: v.optional(
       v.pipe(
         v.string("common.invalidValue"),
         v.transform((value) => value.replace(/[\s-]/g, "")),
@@ -48,7 +48,7 @@ export type SharedDebtQuery = v.InferOutput<typeof sharedDebtQuerySchema>;
 /** The five shared-debt figures (spec §3), aggregates only, never lender identities. */
 export interface SharedDebtSummary {
   /** Loans signed. */
-  signCount: number;
+  signedCount: number;
   /** Loans settled (paid in full or closed with relief). */
   settledCount: number;
   /** Still owed on loans in progress. */
@@ -68,7 +68,7 @@ export interface SharedDebtInfo {
 
 const countSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const sharedDebtSummarySchema = v.object({
-  signCount: countSchema,
+  signedCount: countSchema,
   settledCount: countSchema,
   inTransitAmount: moneySchema,
   settledAmount: moneySchema,
@@ -80,7 +80,7 @@ export const sharedDebtInfoSchema = v.object({
 }) satisfies v.GenericSchema<unknown, SharedDebtInfo>;
 
 export const emptySharedDebtSummary: SharedDebtSummary = {
-  signCount: 0,
+  signedCount: 0,
   settledCount: 0,
   inTransitAmount: 0,
   settledAmount: 0,
@@ -123,7 +123,7 @@ export function summarizeOfflineLoans(
 ): SharedDebtSummary {
   const summary = { ...emptySharedDebtSummary };
   for (const record of records) {
-    summary.signCount += 1;
+    summary.signedCount += 1;
     if (record.state === "settled") {
       summary.settledCount += 1;
       summary.settledAmount += record.amount;
@@ -150,7 +150,7 @@ export function summarizeOnlineDebt(
   const summary = { ...emptySharedDebtSummary };
   for (const contract of contracts) {
     if (contract.cancelled || contract.signedAt === null) continue;
-    summary.signCount += 1;
+    summary.signedCount += 1;
     if (contract.status === "type3" || contract.status === "type5") {
       summary.settledCount += 1;
       summary.settledAmount += contract.repaidAmount;

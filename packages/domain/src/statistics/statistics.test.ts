@@ -434,14 +434,14 @@ describe("computeStatisticsWindows (decisions §7)", () => {
   it("summarises the lender's own book as shared-debt figures", () => {
     expect(result.sharedDebt).toEqual({
       online: {
-        signCount: 6,
+        signedCount: 6,
         settledCount: 2,
         settledAmount: 4_060_000,
         inTransitAmount: 3_411_351,
         overdueCount: 2,
       },
       offline: {
-        signCount: 1,
+        signedCount: 1,
         settledCount: 0,
         settledAmount: 0,
         inTransitAmount: 100_000,
