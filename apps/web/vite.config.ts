@@ -1,11 +1,15 @@
+import { CIPHER_IV_ENV, CIPHER_KEY_ENV, codecSettingsFromEnv } from "@chayong/transport";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
 
 // The cipher key and IV are deployment settings shared with the server (decisions §3). They are
 // read when the app is built; empty means "use the transport's development defaults" at run time.
-const cipherKey = process.env.CHAYONG_CIPHER_KEY ?? "";
-const cipherIv = process.env.CHAYONG_CIPHER_IV ?? "";
+// A half-set or malformed pair fails the build here, with the variable's name.
+codecSettingsFromEnv(process.env);
+const cipherKey = process.env[CIPHER_KEY_ENV]?.trim() ?? "";
+const cipherIv = process.env[CIPHER_IV_ENV]?.trim() ?? "";
 const apiServer = process.env.CHAYONG_DEV_API ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
@@ -14,6 +18,7 @@ export default defineConfig({
     // The router plugin must run before react() so it can split each route into its own chunk.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     react(),
+    phoneMetadataForRegions(["KR", "TW"]),
   ],
   define: {
     __CHAYONG_CIPHER_KEY__: JSON.stringify(cipherKey),

@@ -1,6 +1,8 @@
 // Prints the gzip size of the JavaScript the entry route loads: the scripts and module preloads
 // that dist/index.html names, everything they import statically (from Vite's manifest), plus the
-// split chunk of the entry page (/pages/order/index) and its static imports.
+// split chunk of the entry page (/pages/order/index) and its static imports. It also prints the
+// API chunk (transport + SDK), which the app starts loading at boot in parallel with the page,
+// and the sum of both: all the JavaScript before the order list shows its first contracts.
 // Run after `vite build`:  pnpm --filter @chayong/web size
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +19,7 @@ interface ManifestChunk {
 
 const budgetBytes = 150 * 1024;
 const entryRouteSource = "src/routes/pages/order/[index].tsx";
+const apiChunkSource = "src/session/app-api.ts";
 const dist = join(import.meta.dirname, "..", "dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
   string,
@@ -61,6 +64,12 @@ function gzipBytes(keys: Iterable<string>) {
   return rows;
 }
 
+const apiKeys = new Set(
+  [...staticClosure(manifest[apiChunkSource] ? [apiChunkSource] : [], new Set())].filter(
+    (key) => !entryKeys.has(key),
+  ),
+);
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows = gzipBytes(entryKeys);
 for (const row of rows) {
@@ -73,6 +82,9 @@ const shellGzip = gzipBytes(shellKeys).reduce((sum, row) => sum + row.gzip, 0);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 console.info(`shell (index.html graph): gzip ${kb(shellGzip)}`);
 console.info(`entry route /pages/order/index: gzip ${kb(total)} (budget ${kb(budgetBytes)})`);
+const apiGzip = gzipBytes(apiKeys).reduce((sum, row) => sum + row.gzip, 0);
+console.info(`API chunk, loaded after boot in parallel: gzip ${kb(apiGzip)}`);
+console.info(`entry route + API chunk (first contracts on screen): gzip ${kb(total + apiGzip)}`);
 if (!routeKey) {
   console.error(`the entry route chunk (${entryRouteSource}) is missing from the manifest`);
   process.exitCode = 1;

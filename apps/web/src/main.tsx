@@ -1,21 +1,11 @@
-import { createHashHistory, createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import "@chayong/ui/styles.css";
+import "./app/app.css";
+import { createHashHistory } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
-import { routeTree } from "./routeTree.gen";
+import { App, createApp } from "./app/bootstrap";
+import { readRuntimeSettings } from "./app/runtime-settings";
 
-const router = createRouter({ routeTree, history: createHashHistory(), basepath: "/" });
+const app = createApp({ history: createHashHistory(), settings: readRuntimeSettings() });
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-const app = document.getElementById("app");
-if (app) {
-  createRoot(app).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-}
+const root = document.getElementById("app");
+if (root) createRoot(root).render(<App app={app} />);

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/index/index")({
+  staticData: { titleId: "home.title" },
   component: PagesIndexIndexPage,
 });
 

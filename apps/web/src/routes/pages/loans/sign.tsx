@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/loans/sign")({
+  staticData: { titleId: "sign.title" },
   component: PagesLoansSignPage,
 });
 

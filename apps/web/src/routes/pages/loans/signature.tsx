@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/loans/signature")({
+  staticData: { titleId: "sign.borrowerSignature" },
   component: PagesLoansSignaturePage,
 });
 

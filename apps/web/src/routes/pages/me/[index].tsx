@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/me/index")({
+  staticData: { titleId: "me.title", tab: "me" },
   component: PagesMeIndexPage,
 });
 

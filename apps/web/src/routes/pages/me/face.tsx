@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/me/face")({
+  staticData: { titleId: "verify.face.title" },
   component: PagesMeFacePage,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/order/index")({
+  staticData: { titleId: "orderList.title", tab: "order" },
   component: PagesOrderIndexPage,
 });
 

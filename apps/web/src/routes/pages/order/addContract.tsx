@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/order/addContract")({
+  staticData: { titleId: "contract.create.title" },
   component: PagesOrderAddContractPage,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/order/common")({
+  staticData: { titleId: "contract.detail.title" },
   component: PagesOrderCommonPage,
 });
 

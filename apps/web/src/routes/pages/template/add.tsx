@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/template/add")({
+  staticData: { titleId: "template.add.title" },
   component: PagesTemplateAddPage,
 });
 

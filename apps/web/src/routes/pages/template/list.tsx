@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/pages/template/list")({
+  staticData: { titleId: "template.list.title" },
   component: PagesTemplateListPage,
 });
 

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const webDir = resolve(import.meta.dirname, "..", "..");
+const serverMain = resolve(webDir, "..", "server", "dist", "main.js");
+
+/** A port nobody listens on right now (the rules: never a fixed port). */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`the server exited (${server.exitCode}) before serving:\n${log()}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`the server did not serve ${url} within 60 s:\n${log()}`);
+}
+
+/**
+ * Starts the real API server (embedded default, test mode) on a fresh temp data folder and a
+ * random free port, serving the built web app; the tests reach it at CHAYONG_E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), "chayong-web-e2e-"));
+  const port = await freePort();
+  let output = "";
+  const server = spawn(process.execPath, [serverMain], {
+    cwd: resolve(webDir, "..", "server"),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CHAYONG_DATA_DIR: dataDir,
+      CHAYONG_TEST_MODE: "1",
+      CHAYONG_WEB_DIR: join(webDir, "dist"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseUrl}/`, server, () => output);
+  process.env.CHAYONG_E2E_BASE_URL = baseUrl;
+  process.env.CHAYONG_E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((done) => {
+      if (server.exitCode !== null) done(undefined);
+      else server.once("exit", done);
+    });
+    if (process.env.CHAYONG_E2E_KEEP_DATA !== "1")
+      rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium, never a downloaded browser (see the repository rules).
+const chromiumPath = process.env.CHAYONG_CHROMIUM ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  // One server for the whole run, started fresh (temp data folder, random port) in globalSetup.
+  globalSetup: "./e2e/support/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: process.env.CHAYONG_E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "ko-KR",
+    permissions: ["clipboard-read", "clipboard-write"],
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    },
+  },
+  projects: [{ name: "phone" }],
+});

@@ -1,0 +1,59 @@
+import { i18n } from "@chayong/i18n";
+import { ToastProvider } from "@chayong/ui";
+import { I18nProvider } from "@lingui/react";
+import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { StrictMode } from "react";
+import { bindLanguage } from "../language/language";
+import { createErrorCatalogue } from "../session/error-catalogue";
+import { createLazyApi } from "../session/lazy-api";
+import { goToLogin } from "../session/login-redirect";
+import { type AppRouter, createAppRouter } from "./router";
+import type { RuntimeSettings } from "./runtime-settings";
+import { type AppServices, ServicesProvider } from "./services";
+
+export interface AppInstance {
+  store: ReturnType<typeof createStore>;
+  router: AppRouter;
+  services: AppServices;
+}
+
+/** Wires state, language, router, error catalogue, transport and SDK once. */
+export function createApp(options: {
+  history: RouterHistory;
+  settings: RuntimeSettings;
+  fetch?: typeof fetch;
+  store?: ReturnType<typeof createStore>;
+}): AppInstance {
+  const store = options.store ?? createStore();
+  bindLanguage(store, i18n);
+  const router = createAppRouter({ store, history: options.history });
+  const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router) });
+  // Start loading the API chunk now; the first call waits for it if it is not there yet.
+  const apiModule = import("../session/app-api");
+  const api = createLazyApi(async () =>
+    (await apiModule).createAppApi({
+      store,
+      catalogue,
+      settings: options.settings,
+      fetch: options.fetch,
+    }),
+  );
+  return { store, router, services: { api, catalogue } };
+}
+
+export function App({ app }: { app: AppInstance }) {
+  return (
+    <StrictMode>
+      <JotaiProvider store={app.store}>
+        <I18nProvider i18n={i18n}>
+          <ServicesProvider services={app.services}>
+            <ToastProvider>
+              <RouterProvider router={app.router} />
+            </ToastProvider>
+          </ServicesProvider>
+        </I18nProvider>
+      </JotaiProvider>
+    </StrictMode>
+  );
+}

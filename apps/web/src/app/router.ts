@@ -1,0 +1,37 @@
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import type { createStore } from "jotai";
+import { routeTree } from "../routeTree.gen";
+
+export interface RouterContext {
+  store: ReturnType<typeof createStore>;
+}
+
+export function createAppRouter(options: {
+  store: RouterContext["store"];
+  history: RouterHistory;
+}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    basepath: "/",
+    context: { store: options.store },
+    defaultPreload: "intent",
+    // Async page load: show the pending state only after 200 ms (spec §9).
+    defaultPendingMs: 200,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** Message id of the page title (document.title), set again when the language changes. */
+    titleId?: string;
+    /** Pages that show the tab bar, and which tab is theirs. */
+    tab?: "order" | "me";
+  }
+}

@@ -1,0 +1,78 @@
+import { localeFromIndex } from "@chayong/i18n";
+import { type Api, createApi } from "@chayong/sdk";
+import {
+  CIPHER_IV_ENV,
+  CIPHER_KEY_ENV,
+  codecSettingsFromEnv,
+  createCodec,
+  createTransport,
+  type SessionProvider,
+} from "@chayong/transport";
+import type { createStore } from "jotai";
+import type { RuntimeSettings } from "../app/runtime-settings";
+import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
+import type { ErrorCatalogue } from "./error-catalogue";
+
+/** The package name header of this app (spec §7 leaves the value to us). */
+export const packageName = "com.chayong.web";
+
+/** Reads the session for every call from the app's stored state. */
+export function sessionFrom(store: ReturnType<typeof createStore>): SessionProvider {
+  return {
+    getToken: () => store.get(tokenAtom),
+    getLoginInfo: () => store.get(loginInfoAtom),
+    getDevice: () => store.get(deviceAtom) ?? store.set(deviceAtom),
+    getLocale: () => localeFromIndex(store.get(languageIndexAtom)),
+  };
+}
+
+/**
+ * Every API function, passed through the error catalogue once: whatever a call rejects with
+ * (transport failures, answers the SDK refuses) meets the catalogue before the screen sees it.
+ */
+export function guardApi(api: Api, catalogue: Pick<ErrorCatalogue, "handle">): Api {
+  const guarded: Record<string, Record<string, unknown>> = {};
+  for (const [area, functions] of Object.entries(api as Record<string, Record<string, unknown>>)) {
+    guarded[area] = Object.fromEntries(
+      Object.entries(functions).map(([name, call]) => [
+        name,
+        async (...args: unknown[]) => {
+          try {
+            return await (call as (...callArgs: unknown[]) => Promise<unknown>)(...args);
+          } catch (error) {
+            catalogue.handle(error);
+            throw error;
+          }
+        },
+      ]),
+    );
+  }
+  return guarded as Api;
+}
+
+/** The transport and the SDK, wired once for the whole app. */
+export function createAppApi(options: {
+  store: ReturnType<typeof createStore>;
+  catalogue: ErrorCatalogue;
+  settings: RuntimeSettings;
+  fetch?: typeof fetch;
+}): Api {
+  const { store, catalogue, settings } = options;
+  const transport = createTransport({
+    baseUrl: settings.baseUrl,
+    codec: createCodec(
+      codecSettingsFromEnv({
+        [CIPHER_KEY_ENV]: settings.cipherKeyHex,
+        [CIPHER_IV_ENV]: settings.cipherIvHex,
+      }),
+    ),
+    session: sessionFrom(store),
+    packageName,
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.slowNetworkMs ? { slowNetworkMs: settings.slowNetworkMs } : {}),
+    onSlowNetwork: () => catalogue.slowRequestStarted(),
+    onSlowNetworkSettled: () => catalogue.slowRequestSettled(),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return guardApi(createApi(transport), catalogue);
+}

@@ -1,0 +1,139 @@
+import type { TransportError } from "@chayong/transport";
+import { atom, type createStore } from "jotai";
+import { clearStorageAtom } from "../state/storage";
+
+type Store = ReturnType<typeof createStore>;
+
+/**
+ * What the app does with a failed request, decided once for every screen (spec §8):
+ * - `session-ended`: envelope 301; storage is cleared (except location flag and device) and the
+ *   app goes to login, without a modal;
+ * - `relogin`: a 500 whose statusCode is 500; 'data error, please log in again', and on confirm
+ *   the same clear + login;
+ * - `timeout`: the spec's time-out modal;
+ * - `tip`: the 'friendly tip' modal with the error's own message;
+ * - `screen`: the screen that made the call shows it (e.g. a validation message on a field).
+ */
+export type CatalogueEffect =
+  | { kind: "session-ended" }
+  | { kind: "relogin" }
+  | { kind: "timeout" }
+  | TipModal
+  | { kind: "screen" };
+
+/** A 'friendly tip' modal: the server's own message when it sent one, else the key's text. */
+export interface TipModal {
+  kind: "tip";
+  messageKey: string;
+  serverMessage?: string;
+  values: Record<string, string | number>;
+}
+
+export function catalogueEffectFor(error: TransportError): CatalogueEffect {
+  switch (error.kind) {
+    case "session-ended":
+      return { kind: "session-ended" };
+    case "server-error":
+      return error.statusCode === 500 ? { kind: "relogin" } : tipFor(error);
+    case "timeout":
+      return { kind: "timeout" };
+    case "http-status":
+    case "invalid-data":
+    case "unreachable":
+    case "missing-url":
+    case "prepare-failed":
+    case "file-too-large":
+      return tipFor(error);
+    default:
+      return { kind: "screen" };
+  }
+}
+
+function tipFor(error: TransportError): CatalogueEffect {
+  return {
+    kind: "tip",
+    messageKey: error.messageKey,
+    ...(error.serverMessage ? { serverMessage: error.serverMessage } : {}),
+    values: error.params ?? {},
+  };
+}
+
+/** The modal the catalogue is showing, if any (one at a time; the first one wins). */
+export type CatalogueModal = { kind: "relogin" } | { kind: "timeout" } | TipModal;
+
+export const catalogueModalAtom = atom<CatalogueModal | null>(null);
+
+/** How many requests have been pending longer than the slow-network threshold right now. */
+export const slowRequestCountAtom = atom(0);
+
+/**
+ * The transport's own test (`isTransportError`), by shape: importing the transport here would pull
+ * it, ky and the cipher into the entry chunk, while they load with the API chunk after boot.
+ */
+export function asTransportError(error: unknown): TransportError | undefined {
+  return error instanceof Error &&
+    error.name === "TransportError" &&
+    typeof (error as { kind?: unknown }).kind === "string"
+    ? (error as TransportError)
+    : undefined;
+}
+
+const handledErrors = new WeakSet<object>();
+
+/** True when the error catalogue already told the user about this error; screens stay quiet. */
+export function isHandledByCatalogue(error: unknown): boolean {
+  return typeof error === "object" && error !== null && handledErrors.has(error);
+}
+
+export interface ErrorCatalogue {
+  /** Applies the catalogue to a failed request; returns the effect it chose. */
+  handle(error: unknown): CatalogueEffect;
+  /** The user confirmed the catalogue's modal. */
+  confirm(): void;
+  slowRequestStarted(): void;
+  slowRequestSettled(): void;
+}
+
+export function createErrorCatalogue(options: {
+  store: Store;
+  /** Sends the user to login, coming back to where they were afterwards. */
+  goToLogin: () => void;
+}): ErrorCatalogue {
+  const { store, goToLogin } = options;
+  const endSession = () => {
+    store.set(clearStorageAtom);
+    goToLogin();
+  };
+  const show = (modal: CatalogueModal) => {
+    if (store.get(catalogueModalAtom) === null) store.set(catalogueModalAtom, modal);
+  };
+  return {
+    handle(error) {
+      const transportError = asTransportError(error);
+      if (!transportError) return { kind: "screen" };
+      const effect = catalogueEffectFor(transportError);
+      switch (effect.kind) {
+        case "screen":
+          return effect;
+        case "session-ended":
+          endSession();
+          break;
+        default:
+          show(effect);
+      }
+      handledErrors.add(transportError);
+      return effect;
+    },
+    confirm() {
+      const modal = store.get(catalogueModalAtom);
+      store.set(catalogueModalAtom, null);
+      if (modal?.kind === "relogin") endSession();
+    },
+    slowRequestStarted() {
+      store.set(slowRequestCountAtom, (count) => count + 1);
+    },
+    slowRequestSettled() {
+      store.set(slowRequestCountAtom, (count) => Math.max(0, count - 1));
+    },
+  };
+}

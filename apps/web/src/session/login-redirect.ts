@@ -1,0 +1,35 @@
+/** Pages anyone may open without a session. */
+export const publicPaths: ReadonlySet<string> = new Set([
+  "/pages/login/index",
+  "/choose-location",
+  "/open-location",
+]);
+
+export const loginPath = "/pages/login/index";
+
+/**
+ * Where to go after login: the page the user wanted (e.g. a contract share link), if it is a
+ * path inside this app; never another site and never the login page itself.
+ */
+export function safeRedirect(target: unknown): string | undefined {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) {
+    return undefined;
+  }
+  if (target.startsWith(loginPath)) return undefined;
+  return target;
+}
+
+/** Sends the user to login, replacing this page; after login they come back here. */
+export function goToLogin(router: {
+  latestLocation: { pathname: string; href: string };
+  navigate: (options: {
+    to: typeof loginPath;
+    search: { redirect?: string };
+    replace: boolean;
+  }) => Promise<void>;
+}): void {
+  const { pathname, href } = router.latestLocation;
+  if (pathname === loginPath) return;
+  const redirect = safeRedirect(href);
+  void router.navigate({ to: loginPath, search: redirect ? { redirect } : {}, replace: true });
+}

@@ -1,0 +1,48 @@
+import {
+  codecSettingsFromEnv,
+  createCodec,
+  decodeRequestPayload,
+  ENVELOPE_QUERY_PARAM,
+  type Envelope,
+  encodeEnvelope,
+} from "@chayong/transport";
+
+/**
+ * Stands in for the API server in component tests (the real one runs in the Playwright suite):
+ * speaks the real wire format (encrypted envelopes, development key), answers by path.
+ */
+export type FakeRoute = (payload: unknown) => Partial<Envelope> & { body?: unknown };
+
+export interface FakeApiServer {
+  fetch: typeof fetch;
+  calls: Array<{ path: string; payload: unknown }>;
+}
+
+const codec = createCodec(codecSettingsFromEnv({}));
+
+export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer {
+  const calls: FakeApiServer["calls"] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const ciphertext =
+      request.method === "GET"
+        ? (url.searchParams.get(ENVELOPE_QUERY_PARAM) ?? "")
+        : await request.text();
+    const payload = ciphertext ? decodeRequestPayload(codec, ciphertext) : undefined;
+    calls.push({ path: url.pathname, payload });
+    const route = routes[url.pathname];
+    const answer = route ? route(payload) : { status: 404, message: "not found", body: null };
+    const envelope: Envelope = {
+      status: answer.status ?? 200,
+      message: answer.message ?? "",
+      body: answer.body ?? null,
+      ...(answer.statusCode ? { statusCode: answer.statusCode } : {}),
+    };
+    return new Response(encodeEnvelope(codec, envelope), {
+      status: 200,
+      headers: { "content-type": "text/plain" },
+    });
+  };
+  return { fetch: fetchImpl as typeof fetch, calls };
+}

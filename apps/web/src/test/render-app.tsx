@@ -1,0 +1,24 @@
+import { createMemoryHistory } from "@tanstack/react-router";
+import { render } from "@testing-library/react";
+import { createStore } from "jotai";
+import { App, type AppInstance, createApp } from "../app/bootstrap";
+import { tokenAtom } from "../state/storage";
+import { type FakeRoute, fakeApiServer } from "./fake-api-server";
+
+/** The whole app (providers, router, catalogue, API) in memory, at `path`. */
+export function renderApp(
+  path: string,
+  options: { signedIn?: boolean; routes?: Record<string, FakeRoute> } = {},
+): AppInstance & { server: ReturnType<typeof fakeApiServer> } {
+  const store = createStore();
+  if (options.signedIn ?? true) store.set(tokenAtom, "test-token");
+  const server = fakeApiServer(options.routes ?? {});
+  const app = createApp({
+    store,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    settings: { baseUrl: "http://chayong.test/", cipherKeyHex: "", cipherIvHex: "" },
+    fetch: server.fetch,
+  });
+  render(<App app={app} />);
+  return { ...app, server };
+}
