@@ -187,3 +187,10 @@ export const clearStorageAtom = atom(null, (_get, set) => {
   }
   for (const stored of clearedAtoms) set(stored, RESET);
 });
+
+/** After login: the session token and loginInfo are kept, and the device learns its user. */
+export const signInAtom = atom(null, (_get, set, session: { token: string } & LoginInfo) => {
+  set(tokenAtom, session.token);
+  set(loginInfoAtom, { userId: session.userId, uuId: session.uuId });
+  set(deviceAtom, { userId: session.userId, uuId: session.uuId });
+});

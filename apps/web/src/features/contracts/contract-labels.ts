@@ -1,0 +1,28 @@
+import type { Api } from "@chayong/sdk";
+
+export type Contract = Awaited<ReturnType<Api["contract"]["add"]>>;
+export type ContractStatus = Contract["status"];
+export type ContractType = "all" | "single" | "instalment";
+
+export const contractStatuses: readonly ContractStatus[] = [
+  "type1",
+  "type2",
+  "type3",
+  "type4",
+  "type5",
+  "type6",
+];
+
+/** Before signing: the lender may still cancel it (decisions §4). */
+export function isUnsigned(status: ContractStatus): boolean {
+  return status === "type1" || status === "type2";
+}
+
+/** A phone in E.164 as people read it at home: +821012345678 -> 010-1234-5678. */
+export function displayPhone(e164: string): string {
+  const korean = /^\+82(1\d)(\d{3,4})(\d{4})$/.exec(e164);
+  if (korean) return `0${korean[1]}-${korean[2]}-${korean[3]}`;
+  const taiwanese = /^\+886(9\d{2})(\d{3})(\d{3})$/.exec(e164);
+  if (taiwanese) return `0${taiwanese[1]}-${taiwanese[2]}-${taiwanese[3]}`;
+  return e164;
+}

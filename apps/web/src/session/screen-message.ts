@@ -1,0 +1,30 @@
+import type { DomainError } from "@chayong/domain";
+import { asTransportError, isHandledByCatalogue } from "./error-catalogue";
+
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/**
+ * What a screen says about a failed call, or null when the error catalogue already told the
+ * user (modal, login). The server's message is already in the user's language.
+ */
+export function screenMessage(error: unknown, _: Translate, fallbackId = "common.loadFailed") {
+  if (isHandledByCatalogue(error)) return null;
+  const transportError = asTransportError(error);
+  if (transportError?.kind === "aborted") return null;
+  if (transportError?.serverMessage) return transportError.serverMessage;
+  if (transportError) return _(transportError.messageKey, transportError.params);
+  return _(fallbackId);
+}
+
+/**
+ * A domain error in the user's language. The domain names the legal-cap values `ratePercent`
+ * and `capPercent`; the catalogs say `{rate}` and `{cap}`: both are passed.
+ */
+export function domainMessage(error: Pick<DomainError, "key" | "params">, _: Translate): string {
+  const params = error.params ?? {};
+  return _(error.key, {
+    rate: params.ratePercent,
+    cap: params.capPercent,
+    ...params,
+  });
+}
