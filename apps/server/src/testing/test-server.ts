@@ -56,8 +56,10 @@ export const demoLenderPhone = "01000000000";
  * Starts the real server in-process on port 0, on a fresh PGlite folder (or a fresh schema of
  * TEST_DATABASE_URL), with the test SMS provider and a hand-moved clock.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  database: TestDatabase = createTestDatabase(),
+): Promise<TestServer> {
   const loaded = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",

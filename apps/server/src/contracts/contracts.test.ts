@@ -1,0 +1,315 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, contracts } from "../db/schema";
+import {
+  borrowerAPhone,
+  borrowerBPhone,
+  type Cast,
+  contractDraft,
+  logInCast,
+} from "../testing/fixtures";
+import { encodeTestPng, signaturePng } from "../testing/png";
+import { errorKeys, refusal } from "../testing/refusal";
+import { startTestServer, type TestServer } from "../testing/test-server";
+
+const day = 24 * 60 * 60 * 1000;
+
+describe("contracts", () => {
+  let ts: TestServer;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    cast = await logInCast(ts);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  async function auditActions(contractId: string): Promise<string[]> {
+    const rows = await ts.server.context.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, "contract"), eq(auditEvents.subjectId, contractId)))
+      .orderBy(auditEvents.id);
+    return rows.map((row) => row.action);
+  }
+
+  describe("add", () => {
+    it("refuses a contract above the legal cap, naming both rates", async () => {
+      const error = await refusal(
+        cast.lenderA.api.contract.add(
+          contractDraft(borrowerAPhone, { instalmentAmount: 1_100_000 }),
+        ),
+      );
+      expect(error.status).toBe(400);
+      expect(errorKeys(error)).toEqual(["contract.rate.aboveCap"]);
+      expect(error.serverMessage).toMatch(/^실질 연이율 [\d.]+%가 법정 상한 20%를 넘습니다$/);
+      const zh = ts.client();
+      zh.token = cast.lenderA.token;
+      zh.locale = "zh-TW";
+      const zhError = await refusal(
+        zh.api.contract.add(contractDraft(borrowerAPhone, { instalmentAmount: 1_100_000 })),
+      );
+      expect(zhError.serverMessage).toMatch(/^實際年利率 [\d.]+% 超過法定上限 20%$/);
+    });
+
+    it("counts an up-front service fee as interest (decisions §4)", async () => {
+      // 1 % nominal, but 30,000 of the 1,000,000 goes back as a fee on day one: far above 20 %.
+      const error = await refusal(
+        cast.lenderA.api.contract.add(contractDraft(borrowerAPhone, { serviceFee: 30_000 })),
+      );
+      expect(errorKeys(error)).toEqual(["contract.rate.aboveCap"]);
+    });
+
+    it("refuses an overdue rate above the cap and reports every bad field at once", async () => {
+      const error = await refusal(
+        cast.lenderA.api.contract.add(
+          contractDraft(borrowerAPhone, {
+            overdueRatePercent: 25,
+            disbursedAmount: 2_000_000,
+            repaymentDate: "2026-03-01",
+          }),
+        ),
+      );
+      expect(error.status).toBe(400);
+      expect(errorKeys(error).sort()).toEqual(
+        [
+          "contract.disbursedAmount.exceedsLoan",
+          "contract.overdueRate.aboveCap",
+          "contract.repaymentDate.invalid",
+        ].sort(),
+      );
+    });
+
+    it("refuses another lender's template", async () => {
+      const template = await cast.lenderB.api.template.add({
+        name: "B's",
+        lender: "B",
+        merchantName: "B Co",
+      });
+      const error = await refusal(
+        cast.lenderA.api.contract.add(contractDraft(borrowerAPhone, { templateId: template.id })),
+      );
+      expect(errorKeys(error)).toEqual(["template.notFound"]);
+    });
+
+    it("gives every contract its own unguessable share code", async () => {
+      const codes = new Set<string>();
+      for (let i = 0; i < 5; i++)
+        codes.add((await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone))).code);
+      expect(codes.size).toBe(5);
+      for (const code of codes) expect(Buffer.from(code, "base64url")).toHaveLength(18);
+    });
+  });
+
+  describe("open, sign, cancel", () => {
+    it("opens only for the borrower logged in with the contract's phone", async () => {
+      const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+      const wrongBorrower = await refusal(
+        cast.borrowerB.api.contract.open({ code: contract.code }),
+      );
+      expect(wrongBorrower).toMatchObject({
+        status: 403,
+        serverMessage: "이 계약의 휴대폰 번호로 로그인해 주세요",
+      });
+      expect(
+        (await refusal(cast.borrowerA.api.contract.open({ code: "A".repeat(24) }))).status,
+      ).toBe(404);
+      const opened = await cast.borrowerA.api.contract.open({ code: contract.code });
+      expect(opened).toMatchObject({ id: contract.id, status: "type2" });
+      expect((await cast.borrowerA.api.contract.open({ code: contract.code })).openedAt).toBe(
+        opened.openedAt,
+      );
+      expect(await auditActions(contract.id)).toEqual(["contract.add", "contract.open"]);
+    });
+
+    it("signs once: a second attempt, even a simultaneous one, answers 409", async () => {
+      const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+      await cast.borrowerA.api.contract.open({ code: contract.code });
+      const attempts = await Promise.allSettled([
+        cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() }),
+        cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() }),
+      ]);
+      expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+      const rejected = attempts.find((a) => a.status === "rejected") as PromiseRejectedResult;
+      expect(rejected.reason).toMatchObject({
+        status: 409,
+        serverMessage: "이미 서명된 계약입니다",
+      });
+      const again = await refusal(
+        cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() }),
+      );
+      expect(again.status).toBe(409);
+      expect(await auditActions(contract.id)).toEqual([
+        "contract.add",
+        "contract.open",
+        "contract.sign",
+      ]);
+    });
+
+    it("refuses a blank or broken signature image", async () => {
+      const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+      const blank = encodeTestPng(200, 80, () => false).toString("base64");
+      expect(
+        errorKeys(
+          await refusal(cast.borrowerA.api.contract.sign({ id: contract.id, signature: blank })),
+        ),
+      ).toEqual(["signature.empty"]);
+      expect(
+        errorKeys(
+          await refusal(
+            cast.borrowerA.api.contract.sign({ id: contract.id, signature: "aGVsbG8=" }),
+          ),
+        ),
+      ).toEqual(["signature.invalidImage"]);
+      expect(
+        errorKeys(
+          await refusal(cast.borrowerA.api.contract.sign({ id: contract.id, signature: "" })),
+        ),
+      ).toEqual(["signature.incomplete"]);
+    });
+
+    it("cancels only before signing; a cancelled contract is kept, hidden and recorded", async () => {
+      const signed = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+      await cast.borrowerA.api.contract.sign({ id: signed.id, signature: signaturePng() });
+      const refused = await refusal(cast.lenderA.api.contract.cancel({ id: signed.id }));
+      expect(refused).toMatchObject({
+        status: 409,
+        serverMessage: "서명 전의 계약만 삭제할 수 있습니다",
+      });
+
+      const unsigned = await cast.lenderA.api.contract.add(
+        contractDraft(borrowerAPhone, { name: "to cancel" }),
+      );
+      await cast.borrowerA.api.contract.open({ code: unsigned.code });
+      const cancelled = await cast.lenderA.api.contract.cancel({ id: unsigned.id });
+      expect(cancelled).toEqual({ id: unsigned.id, cancelledAt: ts.clock.now().toISOString() });
+      const lenderList = await cast.lenderA.api.contract.query({ pageSize: 50 });
+      expect(lenderList.items.map((c) => c.id)).not.toContain(unsigned.id);
+      const borrowerList = await cast.borrowerA.api.contract.query({ pageSize: 50 });
+      expect(borrowerList.items.map((c) => c.id)).not.toContain(unsigned.id);
+      expect(
+        (await refusal(cast.borrowerA.api.contract.open({ code: unsigned.code }))).status,
+      ).toBe(404);
+      expect(
+        (
+          await refusal(
+            cast.borrowerA.api.contract.sign({ id: unsigned.id, signature: signaturePng() }),
+          )
+        ).status,
+      ).toBe(404);
+      const [row] = await ts.server.context.db
+        .select()
+        .from(contracts)
+        .where(eq(contracts.id, unsigned.id));
+      expect(row?.cancelledAt?.toISOString()).toBe(cancelled.cancelledAt);
+      expect(await auditActions(unsigned.id)).toEqual([
+        "contract.add",
+        "contract.open",
+        "contract.cancel",
+      ]);
+      expect(await cast.lenderA.api.contract.view({ id: unsigned.id })).toContain(
+        "삭제된 계약입니다",
+      );
+    });
+  });
+
+  describe("query", () => {
+    it("filters by status and type, newest first, paged; overdue follows the clock", async () => {
+      const lender = ts.client();
+      await ts.addLender("01066667777", "Query Lender");
+      ts.clock.advance(61_000);
+      await lender.logIn("01066667777");
+      const single = await lender.api.contract.add(
+        contractDraft(borrowerBPhone, { name: "single" }),
+      );
+      ts.clock.advance(1000);
+      const instalments = await lender.api.contract.add(
+        contractDraft(borrowerBPhone, {
+          name: "instalments",
+          instalment: true,
+          instalmentCount: 3,
+          instalmentAmount: 340_000,
+          interval: "monthly",
+        }),
+      );
+      ts.clock.advance(1000);
+      const toSign = await lender.api.contract.add(
+        contractDraft(borrowerBPhone, { name: "signed" }),
+      );
+      await cast.borrowerB.api.contract.sign({ id: toSign.id, signature: signaturePng() });
+
+      const all = await lender.api.contract.query();
+      expect(all.items.map((c) => c.name)).toEqual(["signed", "instalments", "single"]);
+      expect(all).toMatchObject({ page: 1, pageSize: 20, total: 3 });
+      expect(
+        (await lender.api.contract.query({ type: "instalment" })).items.map((c) => c.id),
+      ).toEqual([instalments.id]);
+      expect(
+        (await lender.api.contract.query({ type: "single", status: "type1" })).items.map(
+          (c) => c.id,
+        ),
+      ).toEqual([single.id]);
+      expect((await lender.api.contract.query({ status: "type6" })).items.map((c) => c.id)).toEqual(
+        [toSign.id],
+      );
+      const page2 = await lender.api.contract.query({ page: 2, pageSize: 2 });
+      expect(page2).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+      expect(page2.items.map((c) => c.id)).toEqual([single.id]);
+
+      // The repayment date (2026-04-02) passes: the signed contract is overdue, no job needed.
+      // Everyone keeps using the app meanwhile, so the sliding sessions stay alive.
+      for (let step = 0; step < 4; step++) {
+        ts.clock.advance(10 * day);
+        for (const client of [lender, ...Object.values(cast).filter((c) => c.token !== null)]) {
+          await client.api.user.current();
+        }
+      }
+      expect((await lender.api.contract.query({ status: "type4" })).items.map((c) => c.id)).toEqual(
+        [toSign.id],
+      );
+      expect((await lender.api.contract.query({ status: "type6" })).items).toEqual([]);
+      const [overdue] = (await cast.borrowerB.api.contract.query({ status: "type4" })).items;
+      expect(overdue?.overdueInterest).toBeGreaterThan(0);
+
+      const bad = await refusal(lender.api.contract.query({ status: "type9" as "type1" }));
+      expect(bad.status).toBe(400);
+    });
+  });
+
+  describe("view", () => {
+    it("escapes everything the lender typed and shows the signed terms' hash", async () => {
+      const contract = await cast.lenderA.api.contract.add(
+        contractDraft(borrowerAPhone, {
+          name: '<script>alert("x")</script>',
+          merchantName: "A & B <Loans>",
+        }),
+      );
+      const before = await cast.lenderA.api.contract.view({ id: contract.id });
+      expect(before).not.toContain("<script>");
+      expect(before).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+      expect(before).toContain("A &amp; B &lt;Loans&gt;");
+      expect(before).toContain("아직 서명되지 않았습니다");
+      expect(before).toContain(
+        `${contract.effectiveAnnualRatePercent.toFixed(2)}%`
+          .replace(/0+%$/, "%")
+          .replace(/\.%$/, "%"),
+      );
+
+      await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+      const zh = ts.client();
+      zh.token = cast.borrowerA.token;
+      zh.locale = "zh-TW";
+      const after = await zh.api.contract.view({ id: contract.id });
+      expect(after).toContain('<html lang="zh-TW">');
+      expect(after).toContain("借款人簽名");
+      expect(after).toMatch(/<code>[0-9a-f]{64}<\/code>/);
+      expect(after).toContain(`data:image/png;base64,${signaturePng()}`);
+      const views = (await auditActions(contract.id)).filter(
+        (action) => action === "contract.view",
+      );
+      expect(views).toHaveLength(2);
+    });
+  });
+});

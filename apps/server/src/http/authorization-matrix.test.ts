@@ -1,0 +1,189 @@
+import { endpointList, type ImplementedEndpointId } from "@chayong/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
+import { signaturePng } from "../testing/png";
+import { refusal } from "../testing/refusal";
+import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
+
+type Who = keyof Cast;
+/** Wrong callers first, so a rightful call that changes state cannot mask a wrong one. */
+const callers: Who[] = ["none", "borrowerB", "lenderB", "borrowerA", "lenderA"];
+const everyone: Who[] = callers;
+const signedIn: Who[] = ["borrowerA", "borrowerB", "lenderA", "lenderB"];
+
+interface Scenario {
+  /** Who may call it and succeed. */
+  rightful: Who[];
+  /** Prepares what the call needs (as lender A / borrower A) and makes the call as `client`. */
+  call(client: TestClient, who: Who): Promise<unknown>;
+  /** Checks a rightful caller's answer shows that caller only its own things. */
+  check?(answer: unknown, who: Who): void;
+}
+
+describe("authorisation matrix: every implemented endpoint x five callers", () => {
+  let ts: TestServer;
+  let cast: Cast;
+  let phoneCounter = 0;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    cast = await logInCast(ts);
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  const freshPhone = () => `0108800${String(++phoneCounter).padStart(4, "0")}`;
+  const contractOfLenderA = () => cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+  const openedContractOfLenderA = async () => {
+    const contract = await contractOfLenderA();
+    await cast.borrowerA.api.contract.open({ code: contract.code });
+    return contract;
+  };
+
+  const scenarios: Record<ImplementedEndpointId, Scenario> = {
+    "auth.sendCode": {
+      rightful: everyone,
+      call: (c) => c.api.auth.sendCode({ phone: freshPhone() }),
+    },
+    "auth.login": {
+      rightful: everyone,
+      call: async (c) => {
+        const phone = freshPhone();
+        await c.api.auth.sendCode({ phone });
+        return c.api.auth.login({ phone, code: ts.sms.lastCode(`+82${phone.slice(1)}`) ?? "" });
+      },
+    },
+    "auth.logout": {
+      rightful: signedIn,
+      // A second session of the same account, so the cast stays logged in.
+      call: async (c, who) => {
+        if (who === "none") return c.api.auth.logout();
+        const second = ts.client();
+        second.token = await secondToken(c);
+        return second.api.auth.logout();
+      },
+    },
+    "user.current": {
+      rightful: signedIn,
+      call: (c) => c.api.user.current(),
+      check: (answer, who) => expect((answer as { phone: string }).phone).toBe(phoneOf(who)),
+    },
+    "config.service": {
+      rightful: everyone,
+      call: (c) => c.api.config.service({ configKey: "line" }),
+    },
+    "template.add": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c, who) => c.api.template.add({ name: `T ${who}`, lender: who, merchantName: "M" }),
+    },
+    "template.query": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.template.query({ name: "" }),
+      check: (answer, who) => {
+        const names = (answer as { name: string }[]).map((template) => template.name);
+        expect(names.length).toBeGreaterThan(0);
+        expect(names.every((name) => name === `T ${who}`)).toBe(true);
+      },
+    },
+    "template.remove": {
+      rightful: ["lenderA"],
+      call: async (c) => {
+        const template = await cast.lenderA.api.template.add({
+          name: "to remove",
+          lender: "A",
+          merchantName: "M",
+        });
+        return c.api.template.remove({ id: template.id });
+      },
+    },
+    "contract.add": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.add(contractDraft(borrowerAPhone)),
+    },
+    "contract.query": {
+      rightful: signedIn,
+      call: async (c) => {
+        await openedContractOfLenderA();
+        return c.api.contract.query({ pageSize: 50 });
+      },
+      check: (answer, who) => {
+        const items = (answer as { items: { borrowerPhone: string; merchantName: string }[] })
+          .items;
+        if (who === "lenderA" || who === "borrowerA") expect(items.length).toBeGreaterThan(0);
+        if (who === "borrowerB") expect(items).toEqual([]);
+        if (who === "borrowerA")
+          expect(items.every((c) => c.borrowerPhone === "+821011112222")).toBe(true);
+        // Lender B made contracts (contract.add above) but sees none of lender A's.
+        if (who === "lenderB") expect(items.every((c) => c.merchantName === "Kim Co")).toBe(true);
+      },
+    },
+    "contract.open": {
+      rightful: ["borrowerA"],
+      call: async (c) => c.api.contract.open({ code: (await contractOfLenderA()).code }),
+    },
+    "contract.view": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => c.api.contract.view({ id: (await openedContractOfLenderA()).id }),
+      check: (answer) => expect(answer).toContain("+821011112222"),
+    },
+    "contract.sign": {
+      rightful: ["borrowerA"],
+      call: async (c) =>
+        c.api.contract.sign({
+          id: (await openedContractOfLenderA()).id,
+          signature: signaturePng(),
+        }),
+    },
+    "contract.cancel": {
+      rightful: ["lenderA"],
+      call: async (c) => c.api.contract.cancel({ id: (await contractOfLenderA()).id }),
+    },
+  };
+
+  function phoneOf(who: Who): string {
+    return {
+      borrowerA: "+821011112222",
+      borrowerB: "+821033334444",
+      lenderA: "+821000000000",
+      lenderB: "+821055556666",
+      none: "",
+    }[who];
+  }
+
+  async function secondToken(client: TestClient): Promise<string> {
+    const phone = (await client.api.user.current()).phone;
+    const national = `0${phone.slice(3)}`;
+    ts.clock.advance(61_000);
+    const other = ts.client();
+    await other.logIn(national);
+    return other.token ?? "";
+  }
+
+  it("covers exactly the implemented endpoints of the SDK table", () => {
+    const implemented = endpointList.filter((entry) => entry.implemented).map((entry) => entry.id);
+    expect(Object.keys(scenarios).sort()).toEqual([...implemented].sort());
+  });
+
+  for (const [id, scenario] of Object.entries(scenarios)) {
+    it(`${id}: only ${scenario.rightful.join(", ")} succeed`, async () => {
+      for (const who of callers) {
+        // Each call gets its own minute: login codes and their cooldowns never collide.
+        ts.clock.advance(61_000);
+        const attempt = scenario.call(cast[who], who);
+        if (scenario.rightful.includes(who)) {
+          const answer = await attempt;
+          scenario.check?.(answer, who);
+        } else {
+          const error = await refusal(attempt);
+          expect([who, error.status]).toEqual([who, who === "none" ? 301 : 403]);
+          // Learns nothing: no body, only a generic message.
+          expect(error.body ?? null).toBeNull();
+          expect(error.serverMessage).toMatch(
+            /^(권한이 없습니다|로그인이 만료되었습니다|이 계약의 휴대폰 번호로)/,
+          );
+        }
+      }
+    });
+  }
+});

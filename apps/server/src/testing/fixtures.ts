@@ -1,0 +1,56 @@
+import type { ContractDraft } from "@chayong/domain";
+import type { TestClient, TestServer } from "./test-server";
+import { demoLenderPhone } from "./test-server";
+
+export const borrowerAPhone = "01011112222";
+export const borrowerBPhone = "01033334444";
+export const lenderBPhone = "01055556666";
+
+/** A lawful single-payment draft (about 12.7 % a year) addressed to `borrowerPhone`. */
+export function contractDraft(
+  borrowerPhone: string,
+  overrides: Partial<ContractDraft> = {},
+): ContractDraft {
+  return {
+    name: "Loan",
+    borrowerPhone,
+    loanAmount: 1_000_000,
+    disbursedAmount: 1_000_000,
+    loanDate: "2026-03-02",
+    repaymentDate: "2026-04-02",
+    instalment: false,
+    instalmentCount: 1,
+    instalmentAmount: 1_010_000,
+    interval: "monthly",
+    serviceFee: 0,
+    overdueRatePercent: 15,
+    lender: "Kim",
+    merchantName: "Kim Co",
+    ...overrides,
+  };
+}
+
+export interface Cast {
+  none: TestClient;
+  borrowerA: TestClient;
+  borrowerB: TestClient;
+  lenderA: TestClient;
+  lenderB: TestClient;
+}
+
+/** The five callers of the authorisation matrix, logged in (except `none`). */
+export async function logInCast(ts: TestServer): Promise<Cast> {
+  await ts.addLender(lenderBPhone, "Lender B");
+  const cast: Cast = {
+    none: ts.client(),
+    borrowerA: ts.client(),
+    borrowerB: ts.client(),
+    lenderA: ts.client(),
+    lenderB: ts.client(),
+  };
+  await cast.borrowerA.logIn(borrowerAPhone);
+  await cast.borrowerB.logIn(borrowerBPhone);
+  await cast.lenderA.logIn(demoLenderPhone);
+  await cast.lenderB.logIn(lenderBPhone);
+  return cast;
+}
