@@ -28,12 +28,21 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Days since 1970-01-01 (the date's day number); the basis of all date arithmetic here. */
+/**
+ * Days since 1970-01-01 (the date's day number); the basis of all date arithmetic here.
+ * Plain arithmetic (H. Hinnant's days-from-civil), no Date object: ledgers call it a lot.
+ */
 export function toDayNumber(date: CalendarDate): number {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const utc = new Date(0);
-  utc.setUTCFullYear(year, month - 1, day);
-  return Math.round(utc.getTime() / msPerDay);
+  let year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  year -= month <= 2 ? 1 : 0;
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function fromDayNumber(dayNumber: number): CalendarDate {
@@ -86,12 +95,23 @@ export function compareDates(a: CalendarDate, b: CalendarDate): number {
 
 /** Today's calendar date in a time zone (e.g. `Asia/Seoul`) at the instant `now`. */
 export function todayIn(timeZone: string, now: Date): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = formatterFor(timeZone).formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return formatParts(part("year"), part("month"), part("day"));
+}
+
+// Building an Intl formatter costs far more than using one; keep one per time zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }

@@ -98,6 +98,13 @@ export function replayLedger(
   const basisPoints = BigInt(Math.round(terms.overdueRatePercent * 100));
   const entries = effectiveEntries(ledger, today);
   const applied: AppliedEntry[] = [];
+  // Entries of each instalment, in ledger order, with their day numbers computed once.
+  const byInstalment = new Map<number, { entry: LedgerEntry; day: number }[]>();
+  for (const entry of entries) {
+    const list = byInstalment.get(entry.instalmentIndex) ?? [];
+    list.push({ entry, day: toDayNumber(entry.date) });
+    byInstalment.set(entry.instalmentIndex, list);
+  }
 
   const instalments = terms.schedule.map((scheduled): InstalmentBalance => {
     let principalOutstanding = scheduled.amount;
@@ -119,9 +126,8 @@ export function replayLedger(
     };
     const interestAccrued = () => Number(accrued / interestDenominator);
 
-    for (const entry of entries) {
-      if (entry.instalmentIndex !== scheduled.index) continue;
-      accrueThrough(toDayNumber(entry.date));
+    for (const { entry, day } of byInstalment.get(scheduled.index) ?? []) {
+      accrueThrough(day);
       if (entry.kind === "renewal") {
         if (entry.newDueDate !== null) {
           dueDay = toDayNumber(entry.newDueDate);

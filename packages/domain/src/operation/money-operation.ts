@@ -3,7 +3,7 @@ import { type CalendarDate, isValidCalendarDate } from "../dates";
 import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { type Money, moneyField } from "../money";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
-import { allowedActions } from "../status";
+import { allowedActions, isSignedStatus } from "../status";
 import { cleanReason, type OperationContext, overpaidWith, withPlanned } from "./context";
 
 export const maxReasonLength = 500;
@@ -71,7 +71,12 @@ export function planMoneyOperation(
 
   const actions = allowedActions(ctx.status);
   if (!actions.writeOff && !actions.waive) {
-    refuse(errorKinds.notAllowed, "contract.operationNotAllowed");
+    // A closed contract was signed: say that nothing is owed, not that it is unsigned.
+    if (isSignedStatus(ctx.status)) {
+      refuse(errorKinds.conflict, "operation.instalment.settled", "instalmentIndex");
+    } else {
+      refuse(errorKinds.notAllowed, "contract.operationNotAllowed");
+    }
     return { ok: false, errors };
   }
 

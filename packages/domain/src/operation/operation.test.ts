@@ -127,6 +127,41 @@ describe("planMoneyOperation (write-off / waiver)", () => {
     ]);
   });
 
+  it("says a closed contract owes nothing instead of calling it unsigned", () => {
+    const paid = store([
+      {
+        contractId: "c-1",
+        kind: "repayment",
+        instalmentIndex: 1,
+        amount: 500_000,
+        date: "2025-03-10",
+        newDueDate: null,
+        reversesEntryId: null,
+        actorId: "lender-1",
+        reason: null,
+      },
+      {
+        contractId: "c-1",
+        kind: "repayment",
+        instalmentIndex: 2,
+        amount: 500_000,
+        date: "2025-03-10",
+        newDueDate: null,
+        reversesEntryId: null,
+        actorId: "lender-1",
+        reason: null,
+      },
+    ]);
+    const closed = context(paid, "2025-03-20");
+    expect(closed.status).toBe("type5");
+    expect(keysOf(planMoneyOperation(closed, { instalmentIndex: 1, waiverAmount: 1 }))).toEqual([
+      ["operation.instalment.settled", "instalmentIndex"],
+    ]);
+    expect(keysOf(planRenewal(closed, { instalmentIndex: 1, newDueDate: "2025-05-01" }))).toEqual([
+      ["operation.instalment.settled", "instalmentIndex"],
+    ]);
+  });
+
   it("takes exactly what is owed, interest included, in one request with a waiver", () => {
     // Owed on 2025-03-20: 500,000 + 10 days at 18% (2,465) = 502,465.
     const result = planMoneyOperation(ctx, {

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { addYearsClamped, type CalendarDate, isValidCalendarDate } from "../dates";
 import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { domainError, errorKinds, fail, type Result } from "../result";
-import { allowedActions } from "../status";
+import { allowedActions, isSignedStatus } from "../status";
 import { cleanReason, type OperationContext } from "./context";
 import { instalmentIndexField, reasonField } from "./money-operation";
 
@@ -39,7 +39,11 @@ export interface Renewal {
  */
 export function planRenewal(ctx: OperationContext, renewal: Renewal): Result<NewLedgerEntry[]> {
   if (!allowedActions(ctx.status).renew) {
-    return fail(domainError(errorKinds.notAllowed, "contract.operationNotAllowed"));
+    return fail(
+      isSignedStatus(ctx.status)
+        ? domainError(errorKinds.conflict, "operation.instalment.settled", "instalmentIndex")
+        : domainError(errorKinds.notAllowed, "contract.operationNotAllowed"),
+    );
   }
   const index = renewal.instalmentIndex;
   if (index === undefined || !Number.isInteger(index) || index < 1) {

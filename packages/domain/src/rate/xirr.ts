@@ -39,7 +39,7 @@ export function effectiveAnnualRate(flows: readonly CashFlow[]): number | null {
     return sum;
   };
 
-  const bracket = nearestBracket(npv, -bound, bound);
+  const bracket = nearestBracket(npv, bound);
   if (!bracket) return null;
   let [low, high] = bracket;
   let fLow = npv(low);
@@ -59,37 +59,35 @@ export function effectiveAnnualRate(flows: readonly CashFlow[]): number | null {
   return Math.expm1(low + (high - low) / 2);
 }
 
-/** The sign-change interval of `f` on a grid over [from, to] closest to 0. */
-function nearestBracket(
-  f: (x: number) => number,
-  from: number,
-  to: number,
-): [number, number] | null {
-  // Grid points spread symmetrically from 0 with growing steps: fine near ordinary rates,
-  // coarse for extreme ones.
-  const points = new Set<number>([0]);
-  for (let i = 1; i <= gridSteps; i += 1) {
-    const x = to * (i / gridSteps) ** 3;
-    points.add(x);
-    points.add(-x);
+/**
+ * Grid points in [0, 1], dense near 0 and sparse near 1 (cubic spacing): fine near ordinary
+ * rates, coarse for extreme ones. Scaled by the bound of each call.
+ */
+const gridFractions = Array.from({ length: gridSteps + 1 }, (_, i) => (i / gridSteps) ** 3);
+
+/**
+ * The sign-change interval of `f` on a grid over [-bound, bound] closest to 0: the grid is walked
+ * outward from 0, both directions in step, so ordinary rates need a few dozen evaluations.
+ */
+function nearestBracket(f: (x: number) => number, bound: number): [number, number] | null {
+  const atZero = f(0);
+  if (atZero === 0) return [0, 0];
+  let upX = 0;
+  let upF = atZero;
+  let downX = 0;
+  let downF = atZero;
+  for (let i = 1; i < gridFractions.length; i += 1) {
+    const step = bound * (gridFractions[i] as number);
+    const nextUpF = f(step);
+    if (nextUpF === 0) return [step, step];
+    if (Math.sign(nextUpF) !== Math.sign(upF)) return [upX, step];
+    const nextDownF = f(-step);
+    if (nextDownF === 0) return [-step, -step];
+    if (Math.sign(nextDownF) !== Math.sign(downF)) return [-step, downX];
+    upX = step;
+    upF = nextUpF;
+    downX = -step;
+    downF = nextDownF;
   }
-  const xs = [...points].filter((x) => x >= from && x <= to).sort((a, b) => a - b);
-  let best: [number, number] | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  let previousX = xs[0] as number;
-  let previousF = f(previousX);
-  if (previousF === 0) return [previousX, previousX];
-  for (const x of xs.slice(1)) {
-    const fx = f(x);
-    if (fx === 0 || Math.sign(fx) !== Math.sign(previousF)) {
-      const distance = Math.min(Math.abs(previousX), Math.abs(x));
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        best = fx === 0 ? [x, x] : [previousX, x];
-      }
-    }
-    previousX = x;
-    previousF = fx;
-  }
-  return best;
+  return null;
 }

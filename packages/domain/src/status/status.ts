@@ -29,6 +29,7 @@ export const contractTypeFilters = [
   "instalment",
 ] as const satisfies readonly ContractTypeFilter[];
 export const contractTypeFilter = v.picklist(contractTypeFilters, "common.pleaseSelect");
+export const contractTypeFilterSchema = contractTypeFilter;
 
 export interface StatusInput {
   /** The borrower, logged in with the contract's phone, has opened it. */
