@@ -74,8 +74,8 @@ describe("the PO catalogs", () => {
 
   it("name the values the callers pass", () => {
     const expected: Record<string, string[]> = {
-      "contract.rate.aboveCap": ["cap", "rate"],
-      "contract.overdueRate.aboveCap": ["cap", "rate"],
+      "contract.rate.aboveCap": ["capPercent", "ratePercent"],
+      "contract.overdueRate.aboveCap": ["capPercent", "ratePercent"],
       "login.sms.cooldown": ["seconds"],
       "login.resendIn": ["seconds"],
       "transport.httpStatus": ["code"],
