@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { classNames } from "../class-names";
 
 export interface DialogProps {
@@ -34,7 +34,9 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Layout effect: the dialog is modal before the browser paints, so nothing behind it flashes
+  // focusable and tests see it open as soon as it renders.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
     if (!dialog.open) {

@@ -5,6 +5,15 @@ import { ConfirmDialog } from "../confirm-dialog/confirm-dialog";
 import { TimeoutModal } from "../timeout-modal/timeout-modal";
 import { Modal } from "./modal";
 
+function ClosingModal() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Modal open={open} onConfirm={() => setOpen(false)}>
+      메시지
+    </Modal>
+  );
+}
+
 describe("Modal", () => {
   it("titles itself 'friendly tip', shows one confirm button and no cancel", () => {
     const onConfirm = vi.fn();
@@ -36,15 +45,7 @@ describe("Modal", () => {
   });
 
   it("renders nothing while closed and closes when the parent says so", () => {
-    function Harness() {
-      const [open, setOpen] = useState(true);
-      return (
-        <Modal open={open} onConfirm={() => setOpen(false)}>
-          메시지
-        </Modal>
-      );
-    }
-    render(<Harness />);
+    render(<ClosingModal />);
     fireEvent.click(screen.getByRole("button", { name: "확인" }));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(document.body.style.overflow).toBe("");

@@ -123,7 +123,6 @@ export function SignaturePad({
   const t = useUiText();
   const errorId = useId();
   const hintId = useId();
-  const surfaceRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState<CanvasSize>({ width: 0, height: 0, ratio: 1 });
   const [data, setData] = useState<SignatureData>(initialData);
@@ -143,15 +142,19 @@ export function SignaturePad({
 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const commit = useCallback((next: SignatureData) => {
+  // The latest drawing, read by pointer handlers: two strokes can end before React re-renders.
+  const dataRef = useRef(data);
+  const commit = useCallback((update: (current: SignatureData) => SignatureData) => {
+    const next = update(dataRef.current);
+    dataRef.current = next;
     setData(next);
     setRejected(false);
     onChangeRef.current?.(next);
   }, []);
 
-  // Track the surface's CSS size and the screen's pixel ratio; both change on rotation and zoom.
+  // Track the canvas's CSS size and the screen's pixel ratio; both change on rotation and zoom.
   useLayoutEffect(() => {
-    const surface = surfaceRef.current;
+    const surface = canvasRef.current;
     if (!surface) return;
     const measure = () => {
       const rect = surface.getBoundingClientRect();
@@ -176,16 +179,20 @@ export function SignaturePad({
     };
   }, []);
 
+  // Reads the drawing from refs, not from this render: a frame scheduled during a stroke may
+  // run after the stroke was committed, and must paint the committed strokes, not older ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` re-creates it so a commit repaints
   const draw = useCallback(() => {
     const canvas = canvasRef.current;
     const context = canvas?.getContext("2d");
     if (!canvas || !context || size.width === 0) return;
     context.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
     const current = live.current;
-    const box = data.strokes.length > 0 ? data : (current?.box ?? data);
+    const drawn = dataRef.current;
+    const box = drawn.strokes.length > 0 ? drawn : (current?.box ?? drawn);
     renderSignature(
       context,
-      { ...data, ...box },
+      { ...drawn, ...box },
       current?.points ?? null,
       size.width,
       size.height,
@@ -198,16 +205,21 @@ export function SignaturePad({
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || size.width === 0) return;
-    canvas.width = Math.round(size.width * size.ratio);
-    canvas.height = Math.round(size.height * size.ratio);
+    const width = Math.round(size.width * size.ratio);
+    const height = Math.round(size.height * size.ratio);
+    // Assigning the size clears and reallocates the bitmap: only when it really changed.
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
     draw();
   }, [size, draw]);
 
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
+  const drawRef = useRef(draw);
+  drawRef.current = draw;
   const scheduleDraw = () => {
     cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(draw);
+    frame.current = requestAnimationFrame(() => drawRef.current());
   };
 
   const pointFrom = (event: {
@@ -216,9 +228,8 @@ export function SignaturePad({
     pressure: number;
     pointerType: string;
   }): SignaturePoint => {
-    const surface = surfaceRef.current;
-    const rect = surface?.getBoundingClientRect() ?? { left: 0, top: 0 };
-    const box = live.current?.box ?? data;
+    const rect = canvasRef.current?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    const box = live.current?.box ?? dataRef.current;
     const fit = fitBox(box, size.width, size.height);
     // Mouse and most fingers report 0.5 (or 0); only pens give real pressure.
     const pressure = event.pointerType === "pen" && event.pressure > 0 ? event.pressure : 0.5;
@@ -234,9 +245,10 @@ export function SignaturePad({
       // Capture is a nicety: strokes still follow the pointer over the canvas.
     }
     // The first stroke fixes the reference box: the canvas as it is now.
+    const drawn = dataRef.current;
     const box =
-      data.strokes.length > 0
-        ? { width: data.width, height: data.height }
+      drawn.strokes.length > 0
+        ? { width: drawn.width, height: drawn.height }
         : { width: size.width, height: size.height };
     live.current = { pointerId: event.pointerId, points: [], box };
     live.current.points.push(pointFrom(event));
@@ -260,31 +272,34 @@ export function SignaturePad({
     const current = live.current;
     if (!current || current.pointerId !== event.pointerId) return;
     live.current = null;
-    commit({
+    const points = current.points;
+    commit((drawn) => ({
       width: current.box.width,
       height: current.box.height,
-      strokes: [...data.strokes, current.points],
-    });
+      strokes: [...drawn.strokes, points],
+    }));
     setCleared(null);
   };
 
   const undo = () => {
-    if (data.strokes.length > 0) {
-      commit({ ...data, strokes: data.strokes.slice(0, -1) });
+    if (dataRef.current.strokes.length > 0) {
+      commit((drawn) => ({ ...drawn, strokes: drawn.strokes.slice(0, -1) }));
     } else if (cleared) {
-      commit(cleared);
+      const restored = cleared;
+      commit(() => restored);
       setCleared(null);
     }
   };
 
   const clear = () => {
-    if (data.strokes.length === 0) return;
-    setCleared(data);
-    commit({ ...emptySignature });
+    if (dataRef.current.strokes.length === 0) return;
+    setCleared(dataRef.current);
+    commit(() => ({ ...emptySignature }));
   };
 
   const save = async () => {
-    const check = checkSignature(data, { ...defaultSignatureLimits, ...limits });
+    const drawn = dataRef.current;
+    const check = checkSignature(drawn, { ...defaultSignatureLimits, ...limits });
     if (check.kind !== "ok") {
       setRejected(true);
       onReject?.(check.kind);
@@ -292,7 +307,7 @@ export function SignaturePad({
     }
     setExporting(true);
     try {
-      onSave(await exportPng(data, pen, exportBackground, Math.max(exportScale, size.ratio)));
+      onSave(await exportPng(drawn, pen, exportBackground, Math.max(exportScale, size.ratio)));
     } finally {
       setExporting(false);
     }
@@ -329,7 +344,7 @@ export function SignaturePad({
           </p>
         ) : null}
       </div>
-      <div ref={surfaceRef} className="cy-signature-pad__surface">
+      <div className="cy-signature-pad__surface">
         <canvas
           ref={canvasRef}
           className="cy-signature-pad__canvas"

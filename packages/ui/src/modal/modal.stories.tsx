@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Modal } from "./modal";
+
+const meta = {
+  title: "Feedback/Modal",
+  component: Modal,
+  args: { open: true, onConfirm: fn(), children: "데이터 오류입니다. 다시 로그인해 주세요." },
+} satisfies Meta<typeof Modal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const FriendlyTip: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const dialog = canvas.getByRole("alertdialog", { name: "알림" });
+    await waitFor(() => expect(dialog).toBeVisible());
+    // One button, no cancel; focus starts on it.
+    const buttons = within(dialog).getAllByRole("button");
+    await expect(buttons).toHaveLength(1);
+    await expect(buttons[0]).toHaveFocus();
+    // Escape makes the browser fire "cancel" on the dialog; scripted keys are untrusted and do
+    // not, so the play function fires the event itself.
+    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(buttons[0] as HTMLElement);
+    await expect(args.onConfirm).toHaveBeenCalledTimes(2);
+  },
+};
+export const HttpError: Story = { args: { children: "HTTP 상태 코드 502" } };
+export const LongKorean: Story = {
+  args: {
+    children:
+      "대출 계약의 실효 연이율이 법정 최고 이율을 초과합니다. 실효 연이율 23.5%, 한국 법정 최고 이율 20%입니다. 금액, 수수료 또는 상환 일정을 조정한 후 다시 시도해 주세요.",
+  },
+};
+export const Chinese: Story = {
+  globals: { locale: "zh-TW" },
+  args: { children: "資料錯誤，請重新登入。若問題持續發生，請聯繫客服中心並提供您的手機號碼。" },
+};
+export const Closed: Story = { args: { open: false } };

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, waitFor, within } from "storybook/test";
+import { TimeoutModal } from "./timeout-modal";
+
+const meta = {
+  title: "Feedback/TimeoutModal",
+  component: TimeoutModal,
+  args: { open: true, onConfirm: fn() },
+} satisfies Meta<typeof TimeoutModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Korean: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement).getByRole("alertdialog", {
+      name: "네트워크 요청 시간 초과",
+    });
+    // The dialog fades in: wait until it is fully shown.
+    await waitFor(() =>
+      expect(within(dialog).getByText("네트워크 환경을 확인한 후 다시 시도하세요.")).toBeVisible(),
+    );
+    await expect(
+      within(dialog)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["확인"]);
+  },
+};
+export const Chinese: Story = {
+  globals: { locale: "zh-TW" },
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement).getByRole("alertdialog", { name: "網絡請求超時" });
+    await waitFor(() => expect(within(dialog).getByText("請檢查網絡環境後重試")).toBeVisible());
+    await expect(within(dialog).getByRole("button", { name: "確認" })).toBeVisible();
+  },
+};
