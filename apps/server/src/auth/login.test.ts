@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sessions, smsCodes } from "../db/schema";
+import { messageFor } from "../messages/message-for";
 import { errorKeys, refusal } from "../testing/refusal";
 import { startTestServer, type TestServer } from "../testing/test-server";
 import { loginLimits } from "./login";
@@ -69,11 +70,11 @@ describe("SMS login (decisions §2)", () => {
     const tooSoon = await refusal(client.api.auth.sendCode({ phone }));
     expect(tooSoon).toMatchObject({
       status: 429,
-      serverMessage: "40초 후에 다시 보낼 수 있습니다",
+      serverMessage: messageFor("login.sms.cooldown", "ko-KR", { seconds: 40 }),
     });
     client.locale = "zh-TW";
     expect((await refusal(client.api.auth.sendCode({ phone }))).serverMessage).toBe(
-      "請於 40 秒後再重新發送",
+      messageFor("login.sms.cooldown", "zh-TW", { seconds: 40 }),
     );
     ts.clock.advance(40_000);
     await expect(client.api.auth.sendCode({ phone })).resolves.toMatchObject({
@@ -90,7 +91,7 @@ describe("SMS login (decisions §2)", () => {
     const sixth = await refusal(client.api.auth.sendCode({ phone }));
     expect(sixth).toMatchObject({
       status: 429,
-      serverMessage: "이 번호로는 한 시간에 5회까지 보낼 수 있습니다",
+      serverMessage: messageFor("login.sms.hourlyLimit", "ko-KR"),
     });
     ts.clock.advance(hour - 5 * 61_000 + 1000);
     await expect(client.api.auth.sendCode({ phone })).resolves.toBeTruthy();
@@ -102,9 +103,7 @@ describe("SMS login (decisions §2)", () => {
       await client.api.auth.sendCode({ phone: `0107100${String(i).padStart(4, "0")}` });
     const overIp = await refusal(client.api.auth.sendCode({ phone: "01071009999" }));
     expect(overIp.status).toBe(429);
-    expect(overIp.serverMessage).toBe(
-      "이 네트워크에서 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요",
-    );
+    expect(overIp.serverMessage).toBe(messageFor("login.sms.ipLimit", "ko-KR"));
   });
 
   it("refuses wrong codes, and kills the code after 5 wrong tries", async () => {
@@ -114,11 +113,14 @@ describe("SMS login (decisions §2)", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 1; attempt < loginLimits.maxWrongAttempts; attempt++) {
       const refused = await refusal(client.api.auth.login({ phone, code: wrong }));
-      expect(refused).toMatchObject({ status: 400, serverMessage: "인증번호가 올바르지 않습니다" });
+      expect(refused).toMatchObject({
+        status: 400,
+        serverMessage: messageFor("login.code.invalid", "ko-KR"),
+      });
     }
     const fifth = await refusal(client.api.auth.login({ phone, code: wrong }));
     expect(fifth.status).toBe(429);
-    expect(fifth.serverMessage).toMatch(/입력 횟수를 초과/);
+    expect(fifth.serverMessage).toBe(messageFor("login.code.tooManyAttempts", "ko-KR"));
     // Even the right code is dead now; a new one works.
     expect((await refusal(client.api.auth.login({ phone, code }))).status).toBe(429);
     ts.clock.advance(minute);
@@ -136,7 +138,7 @@ describe("SMS login (decisions §2)", () => {
     const expired = await refusal(client.api.auth.login({ phone, code }));
     expect(expired).toMatchObject({
       status: 400,
-      serverMessage: "인증번호가 만료되었습니다. 다시 받아 주세요",
+      serverMessage: messageFor("login.code.expired", "ko-KR"),
     });
   });
 
@@ -160,7 +162,7 @@ describe("SMS login (decisions §2)", () => {
     ts.sms.failNext();
     const failed = await refusal(ts.client().api.auth.sendCode({ phone }));
     expect(failed.status).toBe(500);
-    expect(failed.serverMessage).toBe("문자를 보내지 못했습니다. 잠시 후 다시 시도해 주세요");
+    expect(failed.serverMessage).toBe(messageFor("login.sms.deliveryFailed", "ko-KR"));
   });
 
   it("keeps a session alive while it is used (sliding 30 days) and ends it when idle", async () => {

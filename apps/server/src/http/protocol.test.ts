@@ -8,6 +8,7 @@ import {
   encodePayload,
 } from "@chayong/transport";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageFor } from "../messages/message-for";
 import { refusal } from "../testing/refusal";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
 import { bodyLimitBytes } from "./app";
@@ -49,7 +50,7 @@ describe("wire protocol (decisions §3)", () => {
     const notBase64 = await post("/auth/v3.1/user/sendVerifiyCode", "%%% not base64 %%%");
     expect(notBase64).toMatchObject({
       status: 400,
-      message: "데이터 검증에 실패했습니다",
+      message: messageFor("request.invalidCiphertext", "ko-KR"),
       body: null,
     });
     const notJson = await post("/auth/v3.1/user/sendVerifiyCode", codec.encrypt("{phone:"));
@@ -59,7 +60,10 @@ describe("wire protocol (decisions §3)", () => {
     const zh = await post("/auth/v3.1/user/sendVerifiyCode", "AAAA", {
       "accept-language": "zh-TW,zh;q=0.9",
     });
-    expect(zh).toMatchObject({ status: 400, message: "資料驗證失敗" });
+    expect(zh).toMatchObject({
+      status: 400,
+      message: messageFor("request.invalidCiphertext", "zh-TW"),
+    });
     await stillServing();
   });
 
@@ -95,7 +99,10 @@ describe("wire protocol (decisions §3)", () => {
   it("refuses an oversized body without reading it into a handler", async () => {
     const huge = "A".repeat(bodyLimitBytes + 1024);
     const answer = await post("/api/v1/contract/add", huge);
-    expect(answer).toMatchObject({ status: 400, message: "요청 데이터가 너무 큽니다" });
+    expect(answer).toMatchObject({
+      status: 400,
+      message: messageFor("request.bodyTooLarge", "ko-KR"),
+    });
     await stillServing();
   });
 
@@ -109,13 +116,13 @@ describe("wire protocol (decisions §3)", () => {
       }),
     );
     expect(error.status).toBe(400);
-    expect(error.serverMessage).toBe("허용되지 않는 항목이 있습니다: isAdmin");
+    expect(error.serverMessage).toBe(messageFor("common.unknownField", "ko-KR"));
     expect(error.body).toEqual({
       errors: [
         {
           field: "isAdmin",
           key: "common.unknownField",
-          message: "허용되지 않는 항목이 있습니다: isAdmin",
+          message: messageFor("common.unknownField", "ko-KR"),
         },
       ],
     });

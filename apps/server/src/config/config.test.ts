@@ -1,0 +1,104 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { serverPackageDir } from "../package-dir";
+import { loadConfig } from "./config";
+
+function problems(env: Record<string, string>) {
+  const result = loadConfig(env, { cwd: "/srv/chayong" });
+  return result.ok ? [] : result.problems;
+}
+
+describe("loadConfig", () => {
+  it("defaults to the embedded setup: port 3000, PGlite in ./data, console SMS, demo lender", () => {
+    const result = loadConfig({}, { cwd: "/srv/chayong" });
+    if (!result.ok) throw new Error("defaults must be valid");
+    expect(result.config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      database: { kind: "pglite", dataDir: "/srv/chayong/data" },
+      databaseSchema: "public",
+      sms: { provider: "console" },
+      testMode: false,
+      webDir: resolve(serverPackageDir(), "../web/dist"),
+      demoLender: { phone: "01000000000" },
+    });
+    expect(result.config.cipher.usesDevDefaults).toBe(true);
+  });
+
+  it("switches to PostgreSQL with DATABASE_URL, without a demo lender", () => {
+    const result = loadConfig({
+      DATABASE_URL: "postgres://app@db:5432/chayong",
+      CHAYONG_WEB_DIR: "none",
+    });
+    expect(result.ok && result.config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://app@db:5432/chayong",
+    });
+    expect(result.ok && result.config.demoLender).toBeNull();
+    expect(result.ok && result.config.webDir).toBeNull();
+  });
+
+  it("names the variable of every bad setting, all at once", () => {
+    const found = problems({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://x",
+      CHAYONG_SMS_PROVIDER: "pigeon",
+      CHAYONG_TRUST_PROXY: "maybe",
+      LOG_LEVEL: "loud",
+      CHAYONG_DATABASE_SCHEMA: "Robert'); DROP",
+    });
+    expect(found.map((p) => p.variable).sort()).toEqual(
+      [
+        "CHAYONG_DATABASE_SCHEMA",
+        "CHAYONG_SMS_PROVIDER",
+        "CHAYONG_TRUST_PROXY",
+        "DATABASE_URL",
+        "LOG_LEVEL",
+        "PORT",
+      ].sort(),
+    );
+    for (const problem of found) expect(problem.message).toContain(problem.variable);
+  });
+
+  it("needs a gateway URL for HTTP SMS and test mode for the test provider", () => {
+    expect(problems({ CHAYONG_SMS_PROVIDER: "http" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_SMS_HTTP_URL",
+    ]);
+    expect(problems({ CHAYONG_SMS_PROVIDER: "test" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_SMS_PROVIDER",
+    ]);
+    const http = loadConfig({
+      CHAYONG_SMS_PROVIDER: "http",
+      CHAYONG_SMS_HTTP_URL: "https://sms.example.com/send",
+      CHAYONG_SMS_HTTP_TOKEN: "t",
+    });
+    expect(http.ok && http.config.sms).toEqual({
+      provider: "http",
+      url: "https://sms.example.com/send",
+      token: "t",
+      sender: undefined,
+    });
+  });
+
+  it("never runs test mode or the public cipher key in production", () => {
+    expect(
+      problems({ NODE_ENV: "production", CHAYONG_TEST_MODE: "1" }).map((p) => p.variable),
+    ).toContain("CHAYONG_TEST_MODE");
+    expect(problems({ NODE_ENV: "production" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_CIPHER_KEY",
+    ]);
+    const test = loadConfig({ CHAYONG_TEST_MODE: "1" });
+    expect(test.ok && test.config.sms).toEqual({ provider: "test" });
+  });
+
+  it("checks the cipher settings without echoing them", () => {
+    const found = problems({ CHAYONG_CIPHER_KEY: "zz-top-secret-zz" });
+    expect(found.map((p) => p.variable)).toEqual(["CHAYONG_CIPHER_IV"]);
+    const badHex = problems({
+      CHAYONG_CIPHER_KEY: "zz-top-secret-zz",
+      CHAYONG_CIPHER_IV: "00".repeat(16),
+    });
+    expect(badHex.map((p) => p.variable)).toEqual(["CHAYONG_CIPHER_KEY"]);
+    expect(badHex[0]?.message).not.toContain("top-secret");
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCodec, decodeEnvelope } from "@chayong/transport";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
+
+describe("test mode routes and the web app", () => {
+  let ts: TestServer;
+  let plain: TestServer;
+  let webDir: string;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    webDir = mkdtempSync(join(tmpdir(), "chayong-web-"));
+    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Chayong web</title>");
+    writeFileSync(join(webDir, "app.js"), "console.log('app')");
+    plain = await startTestServer({ CHAYONG_TEST_MODE: "0", CHAYONG_WEB_DIR: webDir });
+  });
+  afterAll(async () => {
+    await ts?.close();
+    await plain?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("GET /__test/sms answers the last code sent to a phone", async () => {
+    await ts.client().api.auth.sendCode({ phone: demoLenderPhone });
+    const response = await fetch(`${ts.url}/__test/sms?phone=%2B821000000000`);
+    expect(await response.json()).toEqual({
+      phone: "+821000000000",
+      code: ts.sms.lastCode("+821000000000"),
+    });
+    expect((await fetch(`${ts.url}/__test/sms?phone=01099998888`)).status).toBe(404);
+    expect((await fetch(`${ts.url}/__test/sms?phone=nope`)).status).toBe(400);
+  });
+
+  it("POST /__test/delay holds the answers of one API path until removed", async () => {
+    const setDelay = (body: unknown) =>
+      fetch(`${ts.url}/__test/delay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await setDelay({ path: "/api/v1/config", ms: 400 })).status).toBe(200);
+    const client = ts.client();
+    // The server's own clock is the test clock, so the wait is measured on the real one.
+    const started = performance.now();
+    await client.api.config.service({ configKey: "line" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    await setDelay({ path: "/api/v1/config", ms: 0 });
+    expect(ts.server.context.answerDelays.size).toBe(0);
+    expect((await setDelay({ path: "/not/an/api", ms: 10 })).status).toBe(400);
+    expect((await setDelay("nonsense")).status).toBe(400);
+  });
+
+  it("has no test routes without test mode, and serves the web app beside the API", async () => {
+    const codec = createCodec({ key: plain.config.cipher.key, iv: plain.config.cipher.iv });
+    const sms = await fetch(`${plain.url}/__test/sms?phone=01000000000`);
+    expect(decodeEnvelope(codec, await sms.text()).status).toBe(404);
+    const index = await fetch(`${plain.url}/`);
+    expect(index.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await index.text()).toContain("Chayong web");
+    expect(await (await fetch(`${plain.url}/app.js`)).text()).toContain("console.log");
+    await expect(plain.client().api.config.service({ configKey: "line" })).resolves.toHaveProperty(
+      "extInfoJSON",
+    );
+  });
+});
