@@ -27,6 +27,27 @@ export default defineConfig({
   build: {
     manifest: true,
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Transport, SDK, domain rules and their libraries: one chunk, loaded right after
+            // boot in parallel with the first page (see src/session/lazy-api.ts).
+            {
+              name: "api",
+              test: /[\\/](packages[\\/](transport|sdk|domain)[\\/]|node_modules[\\/]\.pnpm[\\/](ky|valibot|@noble\+ciphers|libphonenumber-js)@)/,
+              priority: 2,
+            },
+            // What every page needs: React, the router, state, i18n and the UI kit, in one chunk.
+            {
+              name: "app",
+              test: /[\\/](node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@|packages[\\/]i18n[\\/])/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,9 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../shell/coming-soon";
 
+// A location page the platform provides (spec §2); its content is not part of this app yet.
 export const Route = createFileRoute("/choose-location")({
-  component: ChooseLocationPage,
+  component: () => <ComingSoon titleId="app.title" />,
 });
-
-function ChooseLocationPage() {
-  return <main>/choose-location</main>;
-}

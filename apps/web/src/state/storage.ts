@@ -194,3 +194,9 @@ export const signInAtom = atom(null, (_get, set, session: { token: string } & Lo
   set(loginInfoAtom, { userId: session.userId, uuId: session.uuId });
   set(deviceAtom, { userId: session.userId, uuId: session.uuId });
 });
+
+/** Logout: the session goes; the device, the language and the button position stay. */
+export const signOutAtom = atom(null, (_get, set) => {
+  set(tokenAtom, RESET);
+  set(loginInfoAtom, RESET);
+});

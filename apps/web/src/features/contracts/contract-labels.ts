@@ -26,3 +26,17 @@ export function displayPhone(e164: string): string {
   if (taiwanese) return `0${taiwanese[1]}-${taiwanese[2]}-${taiwanese[3]}`;
   return e164;
 }
+
+/**
+ * The share link as someone else can open it: the server may answer it relative to the app
+ * (`#/pages/loans/sign?code=...`) when it does not know its public address.
+ */
+export function absoluteShareLink(
+  link: string,
+  page: string = globalThis.location?.href ?? "",
+): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(link) || !page) return link;
+  const here = new URL(page);
+  if (link.startsWith("#")) return `${here.origin}${here.pathname}${link}`;
+  return new URL(link, here.origin).href;
+}

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../../../shell/coming-soon";
 
 export const Route = createFileRoute("/pages/index/index")({
   staticData: { titleId: "home.title" },
-  component: PagesIndexIndexPage,
+  component: HomePage,
 });
 
-function PagesIndexIndexPage() {
-  return <main>/pages/index/index</main>;
+function HomePage() {
+  return <ComingSoon titleId="home.title" />;
 }

@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { SignDetailPage } from "../../../features/signing/sign-detail-page";
 
 export const Route = createFileRoute("/pages/loans/signDetail")({
   staticData: { titleId: "contract.signDetail.title" },
-  component: PagesLoansSignDetailPage,
+  validateSearch: (search: Record<string, unknown>): { id: string } => ({
+    id: typeof search.id === "string" ? search.id : "",
+  }),
+  component: SignDetailRoute,
 });
 
-function PagesLoansSignDetailPage() {
-  return <main>/pages/loans/signDetail</main>;
+function SignDetailRoute() {
+  const { id } = Route.useSearch();
+  return <SignDetailPage id={id} />;
 }

@@ -1,10 +1,109 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { useState } from "react";
+import { useApi } from "../../../app/services";
+import { displayPhone } from "../../../features/contracts/contract-labels";
+import { useLanguage } from "../../../language/language";
+import { loginPath } from "../../../session/login-redirect";
+import { screenMessage } from "../../../session/screen-message";
+import { useCurrentUser } from "../../../state/current-user";
+import { signOutAtom } from "../../../state/storage";
 
 export const Route = createFileRoute("/pages/me/index")({
   staticData: { titleId: "me.title", tab: "me" },
-  component: PagesMeIndexPage,
+  component: MePage,
 });
 
-function PagesMeIndexPage() {
-  return <main>/pages/me/index</main>;
+const appVersion = "1.0.0";
+
+/** Profile, language and logout ('confirm logout'); statistics come with their own issue. */
+function MePage() {
+  const { _ } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { locale, choose } = useLanguage();
+  const signOut = useSetAtom(signOutAtom);
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const logOut = async () => {
+    setLeaving(true);
+    try {
+      await api.auth.logout();
+    } catch {
+      // The session ends here either way; the server forgets it after its expiry at the latest.
+    }
+    signOut();
+    await navigate({ to: loginPath, replace: true });
+  };
+
+  const profile = user.data;
+  return (
+    <>
+      <PageHeader title={_("me.title")} />
+      <div className="page">
+        <section className="me-card" aria-labelledby="me-profile">
+          <h2 className="me-card__name" id="me-profile">
+            {profile?.lender?.displayName ?? (profile ? displayPhone(profile.phone) : "")}
+          </h2>
+          {profile ? (
+            <dl className="definition-list">
+              <dt>{_("customer.phone")}</dt>
+              <dd>{displayPhone(profile.phone)}</dd>
+              <dt>{_("me.role")}</dt>
+              <dd>{_(profile.role === "lender" ? "me.role.lender" : "me.role.borrower")}</dd>
+              {profile.lender ? (
+                <>
+                  <dt>{_("contract.merchantName")}</dt>
+                  <dd>{profile.lender.merchantName}</dd>
+                  {profile.lender.licenceNumber ? (
+                    <>
+                      <dt>{_("document.licenceNumber")}</dt>
+                      <dd>{profile.lender.licenceNumber}</dd>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          {user.status === "loading" && !profile ? (
+            <p className="page__note">{_("common.loading")}</p>
+          ) : null}
+          {user.status === "failed" ? (
+            <p className="page__error">{screenMessage(user.error, _)}</p>
+          ) : null}
+        </section>
+
+        {profile?.role === "lender" ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => void navigate({ to: "/pages/template/list" })}
+          >
+            {_("template.list.title")}
+          </Button>
+        ) : null}
+
+        <LanguagePicker value={locale} onChange={choose} title={_("language.title")} />
+
+        <Button variant="danger" block onClick={() => setConfirming(true)}>
+          {_("me.logout")}
+        </Button>
+        <p className="page__note me__version">{_("me.version", { version: appVersion })}</p>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={_("me.logout.confirm")}
+        confirmLabel={_("me.logout")}
+        cancelLabel={_("common.cancel")}
+        destructive
+        confirming={leaving}
+        onConfirm={logOut}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
 }

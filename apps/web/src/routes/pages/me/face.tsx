@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../../../shell/coming-soon";
 
 export const Route = createFileRoute("/pages/me/face")({
   staticData: { titleId: "verify.face.title" },
-  component: PagesMeFacePage,
+  component: FacePage,
 });
 
-function PagesMeFacePage() {
-  return <main>/pages/me/face</main>;
+function FacePage() {
+  return <ComingSoon titleId="verify.face.title" />;
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../../../shell/coming-soon";
 
 export const Route = createFileRoute("/pages/me/idCard")({
   staticData: { titleId: "idCard.title" },
-  component: PagesMeIdCardPage,
+  component: IdCardPage,
 });
 
-function PagesMeIdCardPage() {
-  return <main>/pages/me/idCard</main>;
+function IdCardPage() {
+  return <ComingSoon titleId="idCard.title" />;
 }

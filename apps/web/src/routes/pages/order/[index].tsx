@@ -118,7 +118,7 @@ function OrderListPage() {
     } else if (isUnsigned(contract.status)) {
       void navigate({ to: "/pages/loans/sign", search: { code: contract.code } });
     } else {
-      void navigate({ to: "/pages/loans/signDetail", search: { code: contract.code } });
+      void navigate({ to: "/pages/loans/signDetail", search: { id: contract.id } });
     }
   };
 
@@ -128,7 +128,10 @@ function OrderListPage() {
         title={_("orderList.title")}
         actions={
           isLender ? (
-            <Button size="md" onClick={() => void navigate({ to: "/pages/order/addContract" })}>
+            <Button
+              variant="ghost"
+              onClick={() => void navigate({ to: "/pages/order/addContract" })}
+            >
               {_("contract.create")}
             </Button>
           ) : null
@@ -222,7 +225,7 @@ function OrderListPage() {
           ) : null}
           {!list.loading && !list.error && hasMore ? (
             <Button variant="ghost" onClick={() => void loadPage(list.page + 1)}>
-              {_("common.loading")}
+              {_("common.loadMore")}
             </Button>
           ) : null}
           {!list.loading && !hasMore && list.items.length > 0 ? (

@@ -1,0 +1,137 @@
+import {
+  buildSchedule,
+  type CalendarDate,
+  checkLegalCap,
+  costOfCredit,
+  type DomainError,
+  type InstalmentInterval,
+  isValidCalendarDate,
+  type Jurisdiction,
+  type ScheduledInstalment,
+  validateContractDraft,
+} from "@chayong/domain";
+
+/** What the create-contract form holds while the lender types (empty money is null). */
+export interface DraftForm {
+  name: string;
+  borrowerPhone: string;
+  loanAmount: number | null;
+  disbursedAmount: number | null;
+  loanDate: CalendarDate;
+  repaymentDate: CalendarDate;
+  instalment: boolean;
+  instalmentCount: number;
+  instalmentAmount: number | null;
+  interval: InstalmentInterval;
+  serviceFee: number | null;
+  /** As typed: "15", "12.5", "". */
+  overdueRate: string;
+  lender: string;
+  merchantName: string;
+  templateId?: string;
+}
+
+export function emptyDraftForm(today: CalendarDate): DraftForm {
+  return {
+    name: "",
+    borrowerPhone: "",
+    loanAmount: null,
+    disbursedAmount: null,
+    loanDate: today,
+    repaymentDate: "",
+    instalment: false,
+    instalmentCount: 3,
+    instalmentAmount: null,
+    interval: "monthly",
+    serviceFee: 0,
+    overdueRate: "",
+    lender: "",
+    merchantName: "",
+  };
+}
+
+/** The wire draft (contract add request) of the form, fields left empty omitted. */
+export function draftOf(form: DraftForm): Record<string, unknown> {
+  const rate = form.overdueRate.trim();
+  const draft: Record<string, unknown> = {
+    name: form.name,
+    borrowerPhone: form.borrowerPhone,
+    loanDate: form.loanDate,
+    repaymentDate: form.repaymentDate,
+    instalment: form.instalment,
+    instalmentCount: form.instalment ? form.instalmentCount : 1,
+    interval: form.interval,
+    serviceFee: form.serviceFee ?? 0,
+    lender: form.lender,
+    merchantName: form.merchantName,
+  };
+  if (form.loanAmount !== null) draft.loanAmount = form.loanAmount;
+  if (form.disbursedAmount !== null) draft.disbursedAmount = form.disbursedAmount;
+  if (form.instalmentAmount !== null) draft.instalmentAmount = form.instalmentAmount;
+  if (rate !== "") draft.overdueRatePercent = Number(rate);
+  if (form.templateId) draft.templateId = form.templateId;
+  return draft;
+}
+
+export interface DraftPreview {
+  schedule: ScheduledInstalment[];
+  /** NaN when no rate exists for these cash flows. */
+  effectiveAnnualRatePercent: number;
+  totalRepayable: number;
+  amountReceived: number;
+  capPercent: number;
+  withinCap: boolean;
+}
+
+/**
+ * The schedule and the cost of credit as soon as the amounts and dates allow, before the rest
+ * of the form is complete (the lender sees the rate while choosing the amounts).
+ */
+export function previewOf(
+  form: DraftForm,
+  ctx: { jurisdiction: Jurisdiction; today: CalendarDate },
+): DraftPreview | null {
+  if (
+    form.disbursedAmount === null ||
+    form.instalmentAmount === null ||
+    !isValidCalendarDate(form.loanDate) ||
+    !isValidCalendarDate(form.repaymentDate) ||
+    form.repaymentDate <= form.loanDate
+  ) {
+    return null;
+  }
+  const schedule = buildSchedule({
+    instalmentCount: form.instalment ? form.instalmentCount : 1,
+    instalmentAmount: form.instalmentAmount,
+    repaymentDate: form.repaymentDate,
+    interval: form.interval,
+  });
+  const cost = costOfCredit({
+    disbursedAmount: form.disbursedAmount,
+    serviceFee: form.serviceFee ?? 0,
+    loanDate: form.loanDate,
+    schedule,
+  });
+  const check = checkLegalCap(
+    Number.isNaN(cost.effectiveAnnualRatePercent) ? 0 : cost.effectiveAnnualRatePercent,
+    ctx.jurisdiction,
+    ctx.today,
+  );
+  return {
+    schedule,
+    effectiveAnnualRatePercent: cost.effectiveAnnualRatePercent,
+    totalRepayable: cost.totalRepayable,
+    amountReceived: cost.amountReceived,
+    capPercent: check.cap.ratePercent,
+    withinCap: check.allowed,
+  };
+}
+
+/** The domain's verdict on the form: the same rules the server runs. */
+export function validateForm(
+  form: DraftForm,
+  ctx: { jurisdiction: Jurisdiction; today: CalendarDate },
+): DomainError[] {
+  const result = validateContractDraft(draftOf(form), ctx);
+  return result.ok ? [] : result.errors;
+}

@@ -1,0 +1,362 @@
+import { type CalendarDate, type Jurisdiction, todayIn } from "@chayong/domain";
+import {
+  Button,
+  DateField,
+  MoneyField,
+  MoneyText,
+  PageHeader,
+  SegmentedControl,
+  Select,
+  TextField,
+  useToast,
+} from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { useNavigate } from "@tanstack/react-router";
+import { atom, useAtom } from "jotai";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useApi } from "../../app/services";
+import { domainMessage, screenMessage } from "../../session/screen-message";
+import { useBack } from "../../session/use-back";
+import { type CurrentUser, useCurrentUser } from "../../state/current-user";
+import { chosenTemplateAtom } from "../templates/chosen-template";
+import {
+  type DraftForm,
+  draftOf,
+  emptyDraftForm,
+  previewOf,
+  validateForm,
+} from "./contract-draft-form";
+import { rememberContract } from "./known-contracts";
+import { formatPercent } from "./percent";
+import { ScheduleTable } from "./schedule-table";
+
+/** The draft survives a trip to the template list and back; cleared once the contract exists. */
+const draftFormAtom = atom<DraftForm | null>(null);
+
+type Lender = NonNullable<CurrentUser["lender"]>;
+
+export function CreateContractPage() {
+  const { _ } = useLingui();
+  const user = useCurrentUser();
+  const back = useBack();
+  const lender = user.data?.lender;
+  return (
+    <>
+      <PageHeader title={_("contract.create.title")} onBack={back} />
+      {lender ? (
+        <CreateContractForm lender={lender} />
+      ) : (
+        <div className="page">
+          {user.status === "loading" ? <p className="page__note">{_("common.loading")}</p> : null}
+          {user.status === "done" ? <p className="page__error">{_("access.forbidden")}</p> : null}
+          {user.status === "failed" ? (
+            <p className="page__error">{screenMessage(user.error, _)}</p>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+type FieldName = keyof ReturnType<typeof draftOf> | "overdueRatePercent";
+
+function CreateContractForm({ lender }: { lender: Lender }) {
+  const { _, i18n } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const jurisdiction = lender.jurisdiction as Jurisdiction;
+  const currency = jurisdiction === "TW" ? "TWD" : "KRW";
+  const today: CalendarDate = useMemo(() => todayIn(lender.timeZone, new Date()), [lender]);
+  const ctx = useMemo(() => ({ jurisdiction, today }), [jurisdiction, today]);
+
+  const [stored, setStored] = useAtom(draftFormAtom);
+  const [chosen, setChosen] = useAtom(chosenTemplateAtom);
+  const form: DraftForm = stored ?? {
+    ...emptyDraftForm(today),
+    lender: lender.displayName,
+    merchantName: lender.merchantName,
+  };
+  const update = (patch: Partial<DraftForm>) => setStored({ ...form, ...patch });
+
+  // A template picked on the template list fills lender and merchant name (spec §2).
+  useEffect(() => {
+    if (!chosen) return;
+    update({
+      lender: chosen.lender,
+      merchantName: chosen.merchantName,
+      templateId: chosen.id,
+      ...(form.name.trim() === "" ? { name: chosen.name } : {}),
+    });
+    setChosen(null);
+  }, [chosen]);
+
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const errors = useMemo(() => validateForm(form, ctx), [form, ctx]);
+  const preview = useMemo(() => previewOf(form, ctx), [form, ctx]);
+  const capError = errors.find((error) => error.key === "contract.rate.aboveCap");
+  const errorFor = (field: FieldName): string | undefined => {
+    if (!submitted && !touched.has(field)) return undefined;
+    const error = errors.find((candidate) => candidate.field === field && candidate !== capError);
+    return error ? domainMessage(error, _) : undefined;
+  };
+  const touch = (field: FieldName) => () =>
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setSendError(null);
+    if (errors.length > 0) {
+      document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const contract = await api.contract.add(
+        draftOf(form) as Parameters<typeof api.contract.add>[0],
+      );
+      rememberContract(contract);
+      setStored(null);
+      toast.show(_("contract.create.success"));
+      await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });
+    } catch (error) {
+      setSendError(screenMessage(error, _));
+      setSending(false);
+    }
+  };
+
+  const money = (
+    field: "loanAmount" | "disbursedAmount" | "instalmentAmount" | "serviceFee",
+    label: string,
+    required = true,
+  ) => (
+    <MoneyField
+      label={label}
+      name={field}
+      value={form[field]}
+      onValueChange={(value) => update({ [field]: value })}
+      onBlur={touch(field)}
+      unit={currency}
+      locale={i18n.locale}
+      error={errorFor(field)}
+      required={required}
+    />
+  );
+
+  return (
+    <form className="page" onSubmit={submit} noValidate>
+      <section className="page__section" aria-labelledby="contract-parties">
+        <div className="page__row page__row--center">
+          <h2 className="page__section-title" id="contract-parties">
+            {_("document.parties")}
+          </h2>
+          <Button
+            variant="secondary"
+            onClick={() => void navigate({ to: "/pages/template/list", search: { select: true } })}
+          >
+            {_("contract.fromTemplate")}
+          </Button>
+        </div>
+        <TextField
+          label={_("contract.name")}
+          name="name"
+          value={form.name}
+          maxLength={100}
+          onChange={(event) => update({ name: event.currentTarget.value })}
+          onBlur={touch("name")}
+          error={errorFor("name")}
+          required
+        />
+        <TextField
+          label={_("contract.borrowerPhone")}
+          name="borrowerPhone"
+          type="tel"
+          inputMode="tel"
+          value={form.borrowerPhone}
+          onChange={(event) => update({ borrowerPhone: event.currentTarget.value })}
+          onBlur={touch("borrowerPhone")}
+          error={errorFor("borrowerPhone")}
+          required
+        />
+        <TextField
+          label={_("contract.lender")}
+          name="lender"
+          value={form.lender}
+          maxLength={100}
+          onChange={(event) => update({ lender: event.currentTarget.value, templateId: undefined })}
+          onBlur={touch("lender")}
+          error={errorFor("lender")}
+          required
+        />
+        <TextField
+          label={_("contract.merchantName")}
+          name="merchantName"
+          value={form.merchantName}
+          maxLength={100}
+          onChange={(event) =>
+            update({ merchantName: event.currentTarget.value, templateId: undefined })
+          }
+          onBlur={touch("merchantName")}
+          error={errorFor("merchantName")}
+          required
+        />
+      </section>
+
+      <section className="page__section" aria-labelledby="contract-terms">
+        <h2 className="page__section-title" id="contract-terms">
+          {_("document.terms")}
+        </h2>
+        {money("loanAmount", _("contract.loanAmount"))}
+        {money("disbursedAmount", _("contract.disbursedAmount"))}
+        <DateField
+          label={_("contract.loanDate")}
+          name="loanDate"
+          value={form.loanDate}
+          onValueChange={(value) => update({ loanDate: value })}
+          onBlur={touch("loanDate")}
+          error={errorFor("loanDate")}
+          required
+        />
+        <DateField
+          label={_("contract.repaymentDate")}
+          name="repaymentDate"
+          value={form.repaymentDate}
+          min={form.loanDate || undefined}
+          onValueChange={(value) => update({ repaymentDate: value })}
+          onBlur={touch("repaymentDate")}
+          error={errorFor("repaymentDate")}
+          required
+        />
+        <SegmentedControl<"single" | "instalment">
+          label={_("contract.isInstalment")}
+          value={form.instalment ? "instalment" : "single"}
+          options={[
+            { value: "single", label: _("contract.type.single") },
+            { value: "instalment", label: _("contract.type.instalment") },
+          ]}
+          onValueChange={(value) => update({ instalment: value === "instalment" })}
+        />
+        {form.instalment ? (
+          <>
+            <Select
+              label={_("contract.instalmentCount")}
+              name="instalmentCount"
+              value={String(form.instalmentCount)}
+              options={Array.from({ length: 9 }, (_unused, index) => ({
+                value: String(index + 2),
+                label: String(index + 2),
+              }))}
+              onValueChange={(value) => update({ instalmentCount: Number(value) })}
+              error={errorFor("instalmentCount")}
+              required
+            />
+            <SegmentedControl<DraftForm["interval"]>
+              label={_("contract.instalmentInterval")}
+              value={form.interval}
+              options={[
+                { value: "weekly", label: _("contract.instalmentInterval.weekly") },
+                { value: "fortnightly", label: _("contract.instalmentInterval.fortnightly") },
+                { value: "monthly", label: _("contract.instalmentInterval.monthly") },
+              ]}
+              onValueChange={(value) => update({ interval: value })}
+            />
+          </>
+        ) : null}
+        {money(
+          "instalmentAmount",
+          form.instalment ? _("contract.instalmentAmount") : _("cost.totalRepayable"),
+        )}
+        {money("serviceFee", _("contract.serviceFee"), false)}
+        <TextField
+          label={_("contract.overdueRate")}
+          name="overdueRate"
+          inputMode="decimal"
+          suffix="%"
+          value={form.overdueRate}
+          onChange={(event) =>
+            update({ overdueRate: event.currentTarget.value.replace(/[^\d.]/g, "") })
+          }
+          onBlur={touch("overdueRatePercent")}
+          error={errorFor("overdueRatePercent")}
+          required
+        />
+      </section>
+
+      <CostPreview
+        preview={preview}
+        currency={currency}
+        capMessage={capError ? domainMessage(capError, _) : undefined}
+      />
+
+      {sendError ? <p className="page__error">{sendError}</p> : null}
+      <div className="page__actions">
+        <Button type="submit" size="lg" block loading={sending}>
+          {_("contract.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The schedule and the effective annual rate, live, before anything is sent (decisions §4). */
+function CostPreview({
+  preview,
+  currency,
+  capMessage,
+}: {
+  preview: ReturnType<typeof previewOf>;
+  currency: "KRW" | "TWD";
+  capMessage?: string;
+}) {
+  const { _, i18n } = useLingui();
+  if (!preview) return null;
+  const rate = preview.effectiveAnnualRatePercent;
+  return (
+    <section
+      className={preview.withinCap ? "cost-preview" : "cost-preview cost-preview--refused"}
+      aria-labelledby="cost-preview-title"
+      aria-live="polite"
+    >
+      <h2 className="page__section-title" id="cost-preview-title">
+        {_("cost.title")}
+      </h2>
+      <dl className="definition-list">
+        <dt>{_("cost.effectiveAnnualRate")}</dt>
+        <dd className="cost-preview__rate">
+          {Number.isNaN(rate) ? "—" : `${formatPercent(rate, i18n.locale)}%`}
+        </dd>
+        <dt>{_("cost.legalCap")}</dt>
+        <dd>{formatPercent(preview.capPercent, i18n.locale)}%</dd>
+        <dt>{_("cost.amountReceived")}</dt>
+        <dd>
+          <MoneyText amount={preview.amountReceived} currency={currency} locale={i18n.locale} />
+        </dd>
+        <dt>{_("cost.totalRepayable")}</dt>
+        <dd>
+          <MoneyText amount={preview.totalRepayable} currency={currency} locale={i18n.locale} />
+        </dd>
+      </dl>
+      <p
+        className={capMessage ? "page__error" : "page__note"}
+        role={capMessage ? "alert" : undefined}
+      >
+        {capMessage ?? (preview.withinCap ? _("cost.withinCap") : null)}
+      </p>
+      <p className="page__note">{_("cost.explanation")}</p>
+      <h3 className="page__section-title">{_("contract.schedule.title")}</h3>
+      <ScheduleTable
+        rows={preview.schedule.map((row) => ({
+          index: row.index,
+          dueDate: row.dueDate,
+          amount: row.amount,
+        }))}
+        currency={currency}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useLingui } from "@lingui/react";
+import { useMemo, useState } from "react";
+import { useApi } from "../../app/services";
+import { useLoad } from "../../data/use-load";
+import { screenMessage } from "../../session/screen-message";
+
+/**
+ * The contract document as the server renders it (raw HTML), shown in a sandboxed frame: no
+ * script in it can run, and it cannot touch the app. Its height follows its content.
+ */
+export function ContractDocument({ id }: { id: string }) {
+  const { _, i18n } = useLingui();
+  const api = useApi();
+  const [height, setHeight] = useState(480);
+  // The server writes the document in the reader's language: load again when it changes.
+  const documentHtml = useLoad(
+    (signal) => api.contract.view({ id }, { signal }),
+    [api, id, i18n.locale],
+  );
+  const srcDoc = useMemo(
+    () => (documentHtml.data ? withAppFonts(documentHtml.data) : undefined),
+    [documentHtml.data],
+  );
+  if (documentHtml.status === "failed") {
+    return (
+      <p className="page__error">{screenMessage(documentHtml.error, _, "contract.notFound")}</p>
+    );
+  }
+  if (!srcDoc) return <p className="page__note">{_("common.loading")}</p>;
+  return (
+    <iframe
+      className="contract-document"
+      title={_("document.title")}
+      sandbox="allow-same-origin"
+      srcDoc={srcDoc}
+      style={{ height }}
+      onLoad={(event) => {
+        const body = event.currentTarget.contentDocument?.documentElement;
+        if (body) setHeight(Math.max(200, body.scrollHeight + 8));
+      }}
+    />
+  );
+}
+
+/**
+ * The document in the app's typeface: the app's @font-face rules (same-origin stylesheets) are
+ * copied into the frame, so Korean and Chinese read the same as around it on every phone.
+ */
+function withAppFonts(html: string): string {
+  const faces: string[] = [];
+  for (const sheet of Array.from(document.styleSheets)) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // another origin's stylesheet
+    }
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSFontFaceRule) faces.push(rule.cssText);
+    }
+  }
+  const style = `<style>${faces.join("\n")}
+body{font-family:"Pretendard Variable",Pretendard,system-ui,"Apple SD Gothic Neo","Noto Sans KR","PingFang TC","Noto Sans TC",sans-serif}</style>`;
+  return html.includes("</head>") ? html.replace("</head>", `${style}</head>`) : `${style}${html}`;
+}

@@ -1,0 +1,13 @@
+import type { SignatureData } from "@chayong/ui";
+import { atom } from "jotai";
+
+/** The signature drawn on the canvas page, waiting on the sign page for 'confirm signing'. */
+export interface PendingSignature {
+  code: string;
+  /** `data:image/png;base64,...` */
+  dataUrl: string;
+  /** The strokes, so 're-sign' can start from the drawing and undo it. */
+  data: SignatureData;
+}
+
+export const pendingSignatureAtom = atom<PendingSignature | null>(null);

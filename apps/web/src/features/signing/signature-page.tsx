@@ -1,0 +1,39 @@
+import { SignaturePad, useToast } from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { useAtom } from "jotai";
+import { useBack } from "../../session/use-back";
+import { pendingSignatureAtom } from "./pending-signature";
+
+/** The signature canvas: back, clear, undo, save (spec §2). Save returns to the sign page. */
+export function SignaturePage({ code }: { code: string }) {
+  const { _ } = useLingui();
+  const back = useBack();
+  const toast = useToast();
+  const [pending, setPending] = useAtom(pendingSignatureAtom);
+  const previous = pending?.code === code ? pending.data : undefined;
+  return (
+    <div className="signature-page">
+      <h1 className="cy-visually-hidden">{_("sign.borrowerSignature")}</h1>
+      <SignaturePad
+        className="signature-page__pad"
+        {...(previous ? { initialData: previous } : {})}
+        exportBackground="#ffffff"
+        onBack={back}
+        onSave={(result) => {
+          setPending({ code, dataUrl: result.dataUrl, data: result.data });
+          back();
+        }}
+        onReject={() => toast.show(_("signature.empty"), { tone: "error" })}
+        labels={{
+          back: _("common.back"),
+          clear: _("signature.clear"),
+          undo: _("signature.undo"),
+          save: _("signature.save"),
+          hint: _("signature.hint"),
+          area: _("signature.area"),
+          empty: _("signature.empty"),
+        }}
+      />
+    </div>
+  );
+}
