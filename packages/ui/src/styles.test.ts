@@ -1,0 +1,37 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const srcDir = fileURLToPath(new URL(".", import.meta.url));
+
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? cssFiles(join(dir, entry.name))
+      : entry.name.endsWith(".css")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+describe("styles.css", () => {
+  it("imports every component's stylesheet, so @chayong/ui/styles.css styles them all", () => {
+    const entry = readFileSync(join(srcDir, "styles.css"), "utf8");
+    const imported = new Set(
+      [...entry.matchAll(/@import "\.\/([^"]+)";/g)].map((match) => match[1]),
+    );
+    const files = cssFiles(srcDir)
+      .map((file) => relative(srcDir, file))
+      .filter((file) => file !== "styles.css");
+    expect(files.filter((file) => !imported.has(file))).toEqual([]);
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it("keeps the font import first and bare, for the app's bundler to resolve", () => {
+    const entry = readFileSync(join(srcDir, "styles.css"), "utf8");
+    const firstImport = entry.match(/@import "([^"]+)";/)?.[1];
+    expect(firstImport).toBe("pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css");
+  });
+});
