@@ -2,6 +2,8 @@
  * `pnpm --filter @chayong/server start`: reads the configuration from the environment, starts
  * the server and prints where it listens and how to log in.
  */
+import pino from "pino";
+import { describeConfigProblems, loadConfig } from "./config/config";
 import { ServerStartError, startServer } from "./server";
 
 function nationalFormat(e164: string): string {
@@ -10,9 +12,18 @@ function nationalFormat(e164: string): string {
 }
 
 async function main(): Promise<void> {
+  const loaded = loadConfig(process.env);
+  if (!loaded.ok) {
+    console.error(
+      `Chayong server cannot start: invalid configuration:\n${describeConfigProblems(loaded.problems)}`,
+    );
+    process.exit(1);
+  }
+  // Synchronous writes keep the log and the banner below in the order they happened.
+  const logger = pino({ level: loaded.config.logLevel }, pino.destination({ dest: 1, sync: true }));
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer();
+    server = await startServer({ config: loaded.config, logger });
   } catch (error) {
     if (error instanceof ServerStartError) {
       console.error(`Chayong server cannot start: ${error.message}`);
