@@ -167,6 +167,12 @@ async function main() {
     console.error(`No Storybook build at ${storybookDir}; run "pnpm build-storybook" first.`);
     process.exit(2);
   }
+  if (!existsSync(chromiumPath)) {
+    console.error(
+      `No Chromium at ${chromiumPath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(2);
+  }
   const index = JSON.parse(readFileSync(indexFile, "utf8")) as {
     entries: Record<string, IndexEntry>;
   };
