@@ -276,6 +276,18 @@ describe("contracts", () => {
       const [overdue] = (await cast.borrowerB.api.contract.query({ status: "type4" })).items;
       expect(overdue?.overdueInterest).toBeGreaterThan(0);
 
+      const listViews = await ts.server.context.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "contract.list"));
+      const sawIt = (role: string) =>
+        listViews.some(
+          (row) =>
+            row.actorRole === role &&
+            (row.details as { contractIds: string[] }).contractIds.includes(toSign.id),
+        );
+      expect([sawIt("lender"), sawIt("borrower")]).toEqual([true, true]);
+
       const bad = await refusal(lender.api.contract.query({ status: "type9" as "type1" }));
       expect(bad.status).toBe(400);
     });

@@ -6,6 +6,7 @@ import {
   todayIn,
   validateContractDraft,
 } from "@chayong/domain";
+import type { Answer, RequestOutput } from "@chayong/sdk";
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
@@ -130,78 +131,21 @@ export const contractHandlers: Pick<
     });
   },
 
-  "contract.query": async ({ ctx, caller, now }, input) => {
-    const conditions: SQL[] = [
-      isNull(contracts.cancelledAt),
-      caller.role === "lender"
-        ? eq(contracts.lenderId, caller.userId)
-        : eq(contracts.borrowerId, caller.userId),
-    ];
-    if (input.type !== "all")
-      conditions.push(eq(contracts.instalment, input.type === "instalment"));
-    if (input.status === "type1")
-      conditions.push(isNull(contracts.openedAt), isNull(contracts.signedAt));
-    if (input.status === "type2")
-      conditions.push(isNotNull(contracts.openedAt), isNull(contracts.signedAt));
-    const derivedFilter = input.status !== undefined && signedStatuses.includes(input.status);
-    if (derivedFilter) conditions.push(isNotNull(contracts.signedAt));
-    const where = and(...conditions);
-    const offset = (input.page - 1) * input.pageSize;
-    const newestFirst = [desc(contracts.createdAt), desc(contracts.id)];
-
-    if (!derivedFilter) {
-      const [total] = await ctx.db.select({ value: count() }).from(contracts).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(contracts)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(input.pageSize)
-        .offset(offset);
-      const ledgers = await loadLedgers(
-        ctx.db,
-        rows.filter((row) => row.signedAt !== null).map((row) => row.id),
-      );
-      const items = rows.map((row) =>
-        summarizeContract(
-          toStoredContract(row),
-          ledgers.get(row.id) ?? [],
-          todayIn(row.timeZone, now),
-        ),
-      );
-      return succeed({
-        items,
-        page: input.page,
-        pageSize: input.pageSize,
-        total: total?.value ?? 0,
+  "contract.query": async (call, input) => {
+    const page = await listContracts(call, input);
+    // A list shows borrowers' phones: a view of personal data, recorded like the document.
+    if (page.items.length > 0) {
+      await recordAudit(call.ctx.db, {
+        actor: actorOf(call.caller),
+        action: "contract.list",
+        subjectType: "contract",
+        subjectId: null,
+        ip: call.ip,
+        at: call.now,
+        details: { contractIds: page.items.map((contract) => contract.id) },
       });
     }
-    // Overdue, settled and the like are derived from dates and the ledger at read time
-    // (decisions §4: no batch job), so signed contracts are filtered after summarising.
-    const rows = await ctx.db
-      .select()
-      .from(contracts)
-      .where(where)
-      .orderBy(...newestFirst);
-    const ledgers = await loadLedgers(
-      ctx.db,
-      rows.map((row) => row.id),
-    );
-    const matching = rows
-      .map((row) =>
-        summarizeContract(
-          toStoredContract(row),
-          ledgers.get(row.id) ?? [],
-          todayIn(row.timeZone, now),
-        ),
-      )
-      .filter((contract) => contract.status === input.status);
-    return succeed({
-      items: matching.slice(offset, offset + input.pageSize),
-      page: input.page,
-      pageSize: input.pageSize,
-      total: matching.length,
-    });
+    return succeed(page);
   },
 
   "contract.open": async ({ ctx, caller, ip, now }, input) =>
@@ -287,6 +231,77 @@ export const contractHandlers: Pick<
       return succeed({ id: row.id, cancelledAt: now.toISOString() });
     }),
 };
+
+async function listContracts(
+  { ctx, caller, now }: Call<Caller>,
+  input: RequestOutput<"contract.query">,
+): Promise<Answer<"contract.query">> {
+  const conditions: SQL[] = [
+    isNull(contracts.cancelledAt),
+    caller.role === "lender"
+      ? eq(contracts.lenderId, caller.userId)
+      : eq(contracts.borrowerId, caller.userId),
+  ];
+  if (input.type !== "all") conditions.push(eq(contracts.instalment, input.type === "instalment"));
+  if (input.status === "type1")
+    conditions.push(isNull(contracts.openedAt), isNull(contracts.signedAt));
+  if (input.status === "type2")
+    conditions.push(isNotNull(contracts.openedAt), isNull(contracts.signedAt));
+  const derivedFilter = input.status !== undefined && signedStatuses.includes(input.status);
+  if (derivedFilter) conditions.push(isNotNull(contracts.signedAt));
+  const where = and(...conditions);
+  const offset = (input.page - 1) * input.pageSize;
+  const newestFirst = [desc(contracts.createdAt), desc(contracts.id)];
+
+  if (!derivedFilter) {
+    const [total] = await ctx.db.select({ value: count() }).from(contracts).where(where);
+    const rows = await ctx.db
+      .select()
+      .from(contracts)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(input.pageSize)
+      .offset(offset);
+    const ledgers = await loadLedgers(
+      ctx.db,
+      rows.filter((row) => row.signedAt !== null).map((row) => row.id),
+    );
+    const items = rows.map((row) =>
+      summarizeContract(
+        toStoredContract(row),
+        ledgers.get(row.id) ?? [],
+        todayIn(row.timeZone, now),
+      ),
+    );
+    return { items, page: input.page, pageSize: input.pageSize, total: total?.value ?? 0 };
+  }
+  // Overdue, settled and the like are derived from dates and the ledger at read time
+  // (decisions §4: no batch job), so signed contracts are filtered after summarising.
+  const rows = await ctx.db
+    .select()
+    .from(contracts)
+    .where(where)
+    .orderBy(...newestFirst);
+  const ledgers = await loadLedgers(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const matching = rows
+    .map((row) =>
+      summarizeContract(
+        toStoredContract(row),
+        ledgers.get(row.id) ?? [],
+        todayIn(row.timeZone, now),
+      ),
+    )
+    .filter((contract) => contract.status === input.status);
+  return {
+    items: matching.slice(offset, offset + input.pageSize),
+    page: input.page,
+    pageSize: input.pageSize,
+    total: matching.length,
+  };
+}
 
 /**
  * The borrower signs, once. The row lock makes two concurrent attempts queue; the second sees
