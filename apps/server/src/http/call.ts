@@ -136,9 +136,11 @@ function readPayload(
 ): Outcome<unknown> {
   let ciphertext: unknown;
   if (entry.method === "GET") {
-    ciphertext = (request.query as Record<string, unknown> | undefined)?.[ENVELOPE_QUERY_PARAM];
-    // A GET without the parameter carries no fields (a browser opening the URL, a probe).
-    if (ciphertext === undefined) return { ok: true, value: {} };
+    const query = (request.query as Record<string, unknown> | undefined) ?? {};
+    ciphertext = query[ENVELOPE_QUERY_PARAM];
+    // Without the parameter, the plain query is the payload: decisions §3 writes the service
+    // config call as `GET /api/v1/config?configKey=line`, and the layer is no secret anyway.
+    if (ciphertext === undefined) return { ok: true, value: { ...query } };
   } else {
     ciphertext = request.body;
   }

@@ -130,14 +130,17 @@ describe("wire protocol (decisions §3)", () => {
     expect(ts.sms.sentTo("+821000000000")).toHaveLength(0);
   });
 
-  it("reads GET payloads from XKNCEGSKK and treats a GET without it as no fields", async () => {
+  it("reads GET payloads from XKNCEGSKK, or from the plain query when it is absent", async () => {
     const withParam = await fetch(
       `${ts.url}/api/v1/config?${ENVELOPE_QUERY_PARAM}=${encodeURIComponent(encodePayload(codec, { configKey: "line" }))}`,
     );
     expect(decodeEnvelope(codec, await withParam.text())).toMatchObject({ status: 200 });
+    const plain = await fetch(`${ts.url}/api/v1/config?configKey=line`);
+    expect(decodeEnvelope(codec, await plain.text())).toMatchObject({ status: 200 });
     const without = await fetch(`${ts.url}/api/v1/config`);
-    const envelope = decodeEnvelope(codec, await without.text());
-    expect(envelope.status).toBe(400); // configKey is required
+    expect(decodeEnvelope(codec, await without.text()).status).toBe(400); // configKey is required
+    const unknown = await fetch(`${ts.url}/api/v1/config?configKey=line&debug=1`);
+    expect(decodeEnvelope(codec, await unknown.text()).status).toBe(400);
   });
 
   it("answers unknown API paths and endpoints of later issues with an envelope 404", async () => {
