@@ -2,10 +2,19 @@ import {
   contractDraftSchema,
   contractSchema,
   contractTemplateSchema,
+  customerInfoSchema,
+  emergencyContactsRequestSchema,
+  lenderStatisticsSchema,
+  lenderStatisticsWindowsSchema,
   loginRequestSchema,
+  offlineLoanRecordSchema,
+  personalDetailsSchema,
   sendCodeRequestSchema,
+  sharedDebtInfoSchema,
+  sharedDebtQuerySchema,
   templateDraftSchema,
   templateQuerySchema,
+  uploadedFileSchema,
 } from "@chayong/domain";
 import * as v from "valibot";
 import { cashUserSchema, loginAnswerSchema, sendCodeAnswerSchema } from "./schemas/auth";
@@ -19,26 +28,17 @@ import {
   contractPageSchema,
   contractQuerySchema,
   contractUpdateRequestSchema,
-  customerDetailsSchema,
-  offlineLoanRequestSchema,
   openContractRequestSchema,
   renewContractRequestSchema,
   reverseLedgerEntryRequestSchema,
-  sharedDebtAnswerSchema,
-  sharedDebtRequestSchema,
   signContractRequestSchema,
-  statisticsAnswerSchema,
-  statisticsWindowsAnswerSchema,
 } from "./schemas/contract";
 import {
   deviceInfoRequestSchema,
-  emergencyContactsRequestSchema,
   faceCompareAnswerSchema,
   faceCompareRequestSchema,
   ocrCheckAnswerSchema,
   ocrCheckRequestSchema,
-  ocrConfirmRequestSchema,
-  uploadedImageSchema,
   userDetailSchema,
 } from "./schemas/identity";
 
@@ -152,7 +152,7 @@ export const endpoints = {
       implemented: false,
       summary: "Upload one image (multipart field 'file'; JPEG/PNG/WebP, 10 MB max).",
       request: emptyRequestSchema,
-      answer: uploadedImageSchema,
+      answer: uploadedFileSchema,
     }),
     faceCompare: endpoint({
       method: "POST",
@@ -181,7 +181,7 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Confirm the identity details and ID card photos.",
-      request: ocrConfirmRequestSchema,
+      request: personalDetailsSchema,
       answer: noBodySchema,
     }),
     addEmergencyContacts: endpoint({
@@ -318,7 +318,7 @@ export const endpoints = {
       implemented: false,
       summary: "Customer info of a contract's borrower (audited view of personal data).",
       request: byIdRequestSchema,
-      answer: customerDetailsSchema,
+      answer: customerInfoSchema,
     }),
     block: endpoint({
       method: "POST",
@@ -348,7 +348,7 @@ export const endpoints = {
       implemented: false,
       summary: "Dashboard figures: all-time and today, split total / single / instalment.",
       request: emptyRequestSchema,
-      answer: statisticsAnswerSchema,
+      answer: lenderStatisticsSchema,
     }),
     statisticsWindows: endpoint({
       method: "GET",
@@ -358,7 +358,7 @@ export const endpoints = {
       implemented: false,
       summary: "Today / 3-day / 7-day windows and the shared-debt summary of the lender's book.",
       request: emptyRequestSchema,
-      answer: statisticsWindowsAnswerSchema,
+      answer: lenderStatisticsWindowsSchema,
     }),
     sharedDebt: endpoint({
       method: "POST",
@@ -367,8 +367,8 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Shared-debt lookup by phone and ID number: aggregates only, audited, rate-limited.",
-      request: sharedDebtRequestSchema,
-      answer: sharedDebtAnswerSchema,
+      request: sharedDebtQuerySchema,
+      answer: sharedDebtInfoSchema,
     }),
     reportOfflineLoan: endpoint({
       method: "POST",
@@ -377,7 +377,7 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Report a loan made outside the app (shared-debt offline figures).",
-      request: offlineLoanRequestSchema,
+      request: offlineLoanRecordSchema,
       answer: noBodySchema,
     }),
   },

@@ -10,8 +10,11 @@ import { type Call, handleCall, sendFailure } from "./call";
 import { handlers } from "./handlers";
 import { registerTestRoutes } from "./test-routes";
 
-/** Largest request body: a signature PNG (256 KiB) encrypted and base64'd fits with room. */
-export const bodyLimitBytes = 1024 * 1024;
+/**
+ * Largest request body. The biggest payload is a signature PNG of up to 1 MiB: base64 in JSON,
+ * encrypted, base64 again, that is about 1.9 MiB.
+ */
+export const bodyLimitBytes = 2 * 1024 * 1024;
 
 /** Paths the API answers with envelopes (even when nothing is registered there). */
 const apiPrefixes = ["/api/", "/auth/", "/upload/", "/__test/"];

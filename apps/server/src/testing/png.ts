@@ -39,7 +39,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, crc]);
 }
 
-/** A diagonal stroke: what a hand-drawn signature looks like to the server. */
+/** A diagonal stroke, as the data URL a signature pad's canvas gives. */
 export function signaturePng(): string {
-  return encodeTestPng(120, 40, (x, y) => Math.abs(y - x / 3) < 1.5).toString("base64");
+  return `data:image/png;base64,${encodeTestPng(120, 40, (x, y) => Math.abs(y - x / 3) < 1.5).toString("base64")}`;
 }

@@ -1,3 +1,4 @@
+import { serviceConfigSchema } from "@chayong/domain";
 import * as v from "valibot";
 
 /** Service config request: only the customer-service line exists (spec §3). */
@@ -9,13 +10,7 @@ export const serviceConfigRequestSchema = v.strictObject(
 /** `extInfoJSON` is a JSON string holding `line_img`, `line` and `line_url` (decisions §3). */
 export const serviceConfigAnswerSchema = v.object({ extInfoJSON: v.string() });
 
-export const customerServiceSchema = v.object({
-  /** Messaging-app QR image URL. */
-  line_img: v.string(),
-  /** Messaging-app account id. */
-  line: v.string(),
-  /** Link. */
-  line_url: v.string(),
-});
+/** What `extInfoJSON` holds: line_img (QR image), line (account id), line_url (link). */
+export const customerServiceSchema = serviceConfigSchema;
 
 export type CustomerService = v.InferOutput<typeof customerServiceSchema>;

@@ -1,10 +1,14 @@
 import {
-  calendarDateSchema,
   contractSchema,
   contractStatusSchema,
-  contractTypeFilter,
+  contractTypeFilterSchema,
   ledgerEntrySchema,
-  moneySchema,
+  moneyOperationRequestSchema,
+  phoneSchema,
+  renewalRequestSchema,
+  reversalRequestSchema,
+  signatureRules,
+  signRequestSchema,
 } from "@chayong/domain";
 import * as v from "valibot";
 import { idSchema, instantSchema, pageNumberSchema, pageSchema, pageSizeSchema } from "./common";
@@ -13,7 +17,7 @@ import { idSchema, instantSchema, pageNumberSchema, pageSchema, pageSizeSchema }
 export const contractQuerySchema = v.strictObject(
   {
     status: v.optional(contractStatusSchema),
-    type: v.optional(contractTypeFilter, "all"),
+    type: v.optional(contractTypeFilterSchema, "all"),
     page: pageNumberSchema,
     pageSize: pageSizeSchema,
   },
@@ -35,197 +39,48 @@ export const openContractRequestSchema = v.strictObject(
   "common.invalidValue",
 );
 
-/** Largest signature image accepted, in bytes of PNG. */
-export const maxSignatureBytes = 256 * 1024;
-const maxSignatureBase64Length =
-  Math.ceil(maxSignatureBytes / 3) * 4 + "data:image/png;base64,".length;
+/** Largest signature image accepted, in bytes of PNG (the domain's rule). */
+export const maxSignatureBytes = signatureRules.maxBytes;
 
 /**
- * The borrower's handwritten signature: a PNG, base64, optionally as a `data:image/png;base64,`
- * URL (what a canvas gives). The server checks that it really is a non-empty PNG.
+ * The borrower's handwritten signature: a PNG as a `data:image/png;base64,` URL (what a canvas
+ * gives), checked by the domain's rule; the server also checks it is a real, non-blank PNG.
  */
 export const signContractRequestSchema = v.strictObject(
-  {
-    id: idSchema,
-    signature: v.pipe(
-      v.string("signature.incomplete"),
-      v.minLength(1, "signature.incomplete"),
-      v.maxLength(maxSignatureBase64Length, "signature.tooLarge"),
-    ),
-  },
+  { id: idSchema, signature: signRequestSchema.entries.signature },
   "common.invalidValue",
 );
 
 /** View: the contract document as HTML (raw answer). */
 export const contractDocumentSchema = v.pipe(v.string(), v.minLength(1));
 
-// ---- Provisional shapes of later issues (money operations, customers, block list, shared debt,
-// statistics). They fix the wire design now; the domain package will own the rules.
-
-const instalmentIndexSchema = v.pipe(
-  v.number("operation.instalment.required"),
-  v.integer("operation.instalment.unknown"),
-  v.minValue(1, "operation.instalment.unknown"),
-);
-const optionalReason = v.optional(
-  v.pipe(v.string("common.invalidValue"), v.trim(), v.maxLength(200, "common.invalidValue")),
-);
-
-/** Write-off (partial repayment) and/or waiver on one instalment; at least one amount. */
+/**
+ * Money operations of a later issue, from the domain's request schemas. The SDK names a
+ * contract `id` in every request (as sign, view and cancel do); the domain's other fields are
+ * taken as they are.
+ */
+const { contractId: _writeOffContract, ...writeOffFields } = moneyOperationRequestSchema.entries;
 export const contractUpdateRequestSchema = v.strictObject(
-  {
-    id: idSchema,
-    instalmentIndex: instalmentIndexSchema,
-    writeOffAmount: v.optional(moneySchema),
-    writeOffDate: v.optional(calendarDateSchema),
-    waiverAmount: v.optional(moneySchema),
-    reason: optionalReason,
-  },
+  { id: idSchema, ...writeOffFields },
   "common.invalidValue",
 );
 
+const { contractId: _renewalContract, ...renewalFields } = renewalRequestSchema.entries;
 export const renewContractRequestSchema = v.strictObject(
-  {
-    id: idSchema,
-    instalmentIndex: instalmentIndexSchema,
-    renewalDate: v.pipe(
-      v.string("renewal.date.required"),
-      v.minLength(1, "renewal.date.required"),
-      calendarDateSchema,
-    ),
-    reason: optionalReason,
-  },
+  { id: idSchema, ...renewalFields },
   "common.invalidValue",
 );
 
+const { contractId: _reversalContract, ...reversalFields } = reversalRequestSchema.entries;
 export const reverseLedgerEntryRequestSchema = v.strictObject(
-  {
-    id: idSchema,
-    entryId: idSchema,
-    reason: v.pipe(
-      v.string("common.pleaseFillIn"),
-      v.trim(),
-      v.minLength(1, "common.pleaseFillIn"),
-    ),
-  },
+  { id: idSchema, ...reversalFields },
   "common.invalidValue",
 );
 
 export const contractLedgerSchema = v.array(ledgerEntrySchema);
 
-export const relationSchema = v.picklist(["parents", "spouse", "siblings", "colleague", "friend"]);
-
-/** Customer info (spec §3) as a lender sees it: identity numbers masked, images by URL. */
-export const customerDetailsSchema = v.object({
-  status: v.picklist(["normal", "blocked"]),
-  name: v.nullable(v.string()),
-  phone: v.string(),
-  /** Masked, e.g. `900101-1******`. */
-  idNumberMasked: v.nullable(v.string()),
-  contacts: v.array(v.object({ name: v.string(), phone: v.string(), relation: relationSchema })),
-  idCardFrontUrl: v.nullable(v.string()),
-  idCardBackUrl: v.nullable(v.string()),
-  holdingPhotoUrl: v.nullable(v.string()),
-  facePhotoUrl: v.nullable(v.string()),
-});
-
 /** Block / unblock a borrower phone for this lender's new contracts. */
-export const blockRequestSchema = v.strictObject(
-  { phone: v.pipe(v.string("phone.required"), v.trim(), v.minLength(1, "phone.required")) },
-  "common.invalidValue",
-);
-
-export const sharedDebtRequestSchema = v.strictObject(
-  {
-    phone: v.pipe(
-      v.string("sharedDebt.phone.required"),
-      v.trim(),
-      v.minLength(1, "sharedDebt.phone.required"),
-    ),
-    idNumber: v.pipe(
-      v.string("sharedDebt.idNumber.required"),
-      v.trim(),
-      v.minLength(1, "sharedDebt.idNumber.required"),
-    ),
-    bankCard: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.trim(), v.maxLength(32, "common.invalidValue")),
-    ),
-    remark: optionalReason,
-  },
-  "common.invalidValue",
-);
-
-const sharedDebtFiguresSchema = v.object({
-  signedCount: v.number(),
-  settledCount: v.number(),
-  inTransitAmount: moneySchema,
-  settledAmount: moneySchema,
-  overdueCount: v.number(),
-});
-
-/** Aggregates only, never lender identities (decisions §6). */
-export const sharedDebtAnswerSchema = v.object({
-  online: sharedDebtFiguresSchema,
-  offline: sharedDebtFiguresSchema,
-});
-
-/** A loan a lender made outside the app, reported for the shared-debt offline figures. */
-export const offlineLoanRequestSchema = v.strictObject(
-  {
-    phone: v.pipe(v.string("phone.required"), v.trim(), v.minLength(1, "phone.required")),
-    idNumber: v.pipe(
-      v.string("identity.idNumber.required"),
-      v.trim(),
-      v.minLength(1, "identity.idNumber.required"),
-    ),
-    amount: moneySchema,
-    loanDate: calendarDateSchema,
-    state: v.picklist(["inTransit", "settled", "overdue"], "common.pleaseSelect"),
-  },
-  "common.invalidValue",
-);
-
-const figureSplitSchema = v.object({
-  total: v.number(),
-  single: v.number(),
-  instalment: v.number(),
-});
-const periodFiguresSchema = v.object({
-  signedCount: figureSplitSchema,
-  repaidCount: figureSplitSchema,
-  overdueCount: figureSplitSchema,
-  notYetDueCount: figureSplitSchema,
-  dueTodayCount: figureSplitSchema,
-  contractedAmount: figureSplitSchema,
-  disbursedAmount: figureSplitSchema,
-  repaidAmount: figureSplitSchema,
-  overdueAmount: figureSplitSchema,
-  notYetDueAmount: figureSplitSchema,
-  dueTodayAmount: figureSplitSchema,
-  profit: figureSplitSchema,
-});
-
-/** v1: all-time and today, split total / single / instalment; in progress vs completed. */
-export const statisticsAnswerSchema = v.object({
-  allTime: periodFiguresSchema,
-  today: periodFiguresSchema,
-  inProgress: v.object({ count: v.number(), amount: moneySchema }),
-  completed: v.object({ count: v.number(), amount: moneySchema }),
-});
-
-const windowFiguresSchema = v.object({
-  disbursed: moneySchema,
-  repaid: moneySchema,
-  due: moneySchema,
-});
-
-/** v2: today / 3 days / 7 days windows and the shared-debt summary of the lender's own book. */
-export const statisticsWindowsAnswerSchema = v.object({
-  today: windowFiguresSchema,
-  threeDays: windowFiguresSchema,
-  sevenDays: windowFiguresSchema,
-  sharedDebt: sharedDebtAnswerSchema,
-});
+export const blockRequestSchema = v.strictObject({ phone: phoneSchema }, "common.invalidValue");
 
 export const cancelAnswerSchema = v.object({ id: v.string(), cancelledAt: instantSchema });
 
