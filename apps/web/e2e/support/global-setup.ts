@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -41,6 +41,11 @@ async function waitUntilServing(url: string, server: ChildProcess, log: () => st
  * random free port, serving the built web app; the tests reach it at CHAYONG_E2E_BASE_URL.
  */
 export default async function globalSetup() {
+  if (!existsSync(serverMain)) {
+    throw new Error(
+      `${serverMain} is missing: build the server first (pnpm turbo run build --filter=@chayong/web...)`,
+    );
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "chayong-web-e2e-"));
   const port = await freePort();
   let output = "";

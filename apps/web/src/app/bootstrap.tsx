@@ -8,6 +8,7 @@ import { bindLanguage } from "../language/language";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { createLazyApi } from "../session/lazy-api";
 import { goToLogin } from "../session/login-redirect";
+import { deviceAtom } from "../state/storage";
 import { type AppRouter, createAppRouter } from "./router";
 import type { RuntimeSettings } from "./runtime-settings";
 import { type AppServices, ServicesProvider } from "./services";
@@ -26,6 +27,8 @@ export function createApp(options: {
   store?: ReturnType<typeof createStore>;
 }): AppInstance {
   const store = options.store ?? createStore();
+  // The device entry exists from the first launch on, and survives every storage clear.
+  if (!store.get(deviceAtom)) store.set(deviceAtom);
   bindLanguage(store, i18n);
   const router = createAppRouter({ store, history: options.history });
   const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router) });

@@ -1,4 +1,4 @@
-import { type CalendarDate, type Jurisdiction, todayIn } from "@chayong/domain";
+import { type CalendarDate, displayRefusedRate, type Jurisdiction, todayIn } from "@chayong/domain";
 import {
   Button,
   DateField,
@@ -99,6 +99,21 @@ function CreateContractForm({ lender }: { lender: Lender }) {
   const errors = useMemo(() => validateForm(form, ctx), [form, ctx]);
   const preview = useMemo(() => previewOf(form, ctx), [form, ctx]);
   const capError = errors.find((error) => error.key === "contract.rate.aboveCap");
+  // The cap is explained as soon as the amounts exceed it, before the rest of the form is done.
+  const capMessage = capError
+    ? domainMessage(capError, _)
+    : preview && !preview.withinCap
+      ? domainMessage(
+          {
+            key: "contract.rate.aboveCap",
+            params: {
+              ratePercent: displayRefusedRate(preview.effectiveAnnualRatePercent),
+              capPercent: preview.capPercent,
+            },
+          },
+          _,
+        )
+      : undefined;
   const errorFor = (field: FieldName): string | undefined => {
     if (!submitted && !touched.has(field)) return undefined;
     const error = errors.find((candidate) => candidate.field === field && candidate !== capError);
@@ -287,11 +302,7 @@ function CreateContractForm({ lender }: { lender: Lender }) {
         />
       </section>
 
-      <CostPreview
-        preview={preview}
-        currency={currency}
-        capMessage={capError ? domainMessage(capError, _) : undefined}
-      />
+      <CostPreview preview={preview} currency={currency} capMessage={capMessage} />
 
       {sendError ? <p className="page__error">{sendError}</p> : null}
       <div className="page__actions">

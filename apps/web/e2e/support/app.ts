@@ -1,0 +1,47 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The server the suite started (see global-setup.ts). */
+export function baseUrl(): string {
+  const url = process.env.CHAYONG_E2E_BASE_URL;
+  if (!url) throw new Error("CHAYONG_E2E_BASE_URL is not set: run through playwright.config.ts");
+  return url;
+}
+
+/** The embedded default's demo lender (apps/server config DEFAULT_DEMO_LENDER). */
+export const demoLenderPhone = "01000000000";
+
+/** The last SMS code the test provider "sent" to a phone (server test mode). */
+export async function lastSmsCode(phone: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/__test/sms?phone=${encodeURIComponent(phone)}`);
+  expect(response.ok, `GET /__test/sms for ${phone}`).toBe(true);
+  const { code } = (await response.json()) as { code: string };
+  return code;
+}
+
+/** Delays the server's answers to an API path (0 removes the delay). */
+export async function delayAnswers(path: string, ms: number): Promise<void> {
+  const response = await fetch(`${baseUrl()}/__test/delay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path, ms }),
+  });
+  expect(response.ok, `POST /__test/delay ${path}`).toBe(true);
+}
+
+/** Logs in through the login page, as a person would (Korean UI). */
+export async function logIn(page: Page, phone: string): Promise<void> {
+  await expect(page).toHaveURL(/#\/pages\/login\/index/);
+  await page.getByLabel("휴대폰 번호").fill(phone);
+  await page.getByRole("button", { name: "인증번호 받기" }).click();
+  // 'sent', with the visible countdown to 'resend'.
+  await expect(page.getByRole("button", { name: "발송됨" })).toBeDisabled();
+  await expect(page.getByText(/\d+초 후 재발송/)).toBeVisible();
+  await page.getByLabel("인증번호").fill(await lastSmsCode(phone));
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
+  await expect(page).not.toHaveURL(/#\/pages\/login\/index/);
+}
+
+/** Every local storage key of the page, sorted. */
+export function storageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).sort());
+}
