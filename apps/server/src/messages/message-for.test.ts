@@ -48,7 +48,7 @@ describe("messageFor", () => {
     );
   });
 
-  it("fills in the rates of a legal-cap refusal, under either parameter name", () => {
+  it("fills in the rates of a legal-cap refusal (the domain's parameter names)", () => {
     for (const locale of ["ko-KR", "zh-TW"] as const) {
       const text = messageFor("contract.rate.aboveCap", locale, {
         ratePercent: 31.7,

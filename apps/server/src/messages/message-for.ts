@@ -57,23 +57,10 @@ export type ServerTextKey = (typeof serverTextKeys)[number];
 
 export type MessageParams = Record<string, string | number>;
 
-/**
- * The domain names the two rates of a legal-cap refusal `ratePercent` / `capPercent`; the
- * catalogs' sentences say `{rate}` / `{cap}`. Both spellings are passed until they agree.
- */
-function withAliases(params: MessageParams | undefined): MessageParams | undefined {
-  if (params === undefined) return undefined;
-  const aliased: MessageParams = { ...params };
-  if (params.ratePercent !== undefined && params.rate === undefined)
-    aliased.rate = params.ratePercent;
-  if (params.capPercent !== undefined && params.cap === undefined) aliased.cap = params.capPercent;
-  return aliased;
-}
-
 export function messageFor(key: MessageKey, locale: Locale, params?: MessageParams): string {
   // A key without a sentence yet would come back as the bare id: say something human instead.
   const id = catalogHas(key) ? key : "common.invalidValue";
-  return translate(id, locale, withAliases(params));
+  return translate(id, locale, params);
 }
 
 /** True when the catalogs hold a sentence for the key. */
