@@ -1,6 +1,6 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Button } from "../button/button";
-import { Dialog } from "../dialog/dialog";
+import { AlertDialog } from "../dialog/alert-dialog";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface ConfirmDialogProps {
@@ -38,39 +38,29 @@ export function ConfirmDialog({
   className,
 }: ConfirmDialogProps) {
   const t = useUiText();
-  const id = useId();
-  const titleId = `${id}-title`;
-  const messageId = message ? `${id}-message` : undefined;
   return (
-    <Dialog
+    <AlertDialog
       open={open}
       onDismiss={onCancel}
-      labelledBy={titleId}
-      describedBy={messageId}
-      role="alertdialog"
+      title={title}
+      // An empty message is left out, so the question alone describes the dialog.
+      message={message || undefined}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" onClick={onCancel} autoFocus disabled={confirming}>
+            {cancelLabel ?? t("common.cancel")}
+          </Button>
+          <Button
+            variant={destructive ? "danger" : "primary"}
+            size="lg"
+            onClick={onConfirm}
+            loading={confirming}
+          >
+            {confirmLabel ?? t("common.confirm")}
+          </Button>
+        </>
+      }
       className={className}
-    >
-      <h2 className="cy-dialog__title" id={titleId}>
-        {title}
-      </h2>
-      {message ? (
-        <div className="cy-dialog__message" id={messageId}>
-          {message}
-        </div>
-      ) : null}
-      <div className="cy-dialog__actions">
-        <Button variant="secondary" size="lg" onClick={onCancel} autoFocus disabled={confirming}>
-          {cancelLabel ?? t("common.cancel")}
-        </Button>
-        <Button
-          variant={destructive ? "danger" : "primary"}
-          size="lg"
-          onClick={onConfirm}
-          loading={confirming}
-        >
-          {confirmLabel ?? t("common.confirm")}
-        </Button>
-      </div>
-    </Dialog>
+    />
   );
 }

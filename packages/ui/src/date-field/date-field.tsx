@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { Field, type FieldChromeProps } from "../field/field";
+import { useField } from "../field/use-field";
 
 export interface DateFieldProps
   extends FieldChromeProps,
@@ -18,41 +19,18 @@ export interface DateFieldProps
 }
 
 /** A calendar date with the platform's native date picker (the best one on phones). */
-export function DateField({
-  label,
-  hint,
-  error,
-  required,
-  className,
-  id,
-  value,
-  onValueChange,
-  ...inputProps
-}: DateFieldProps) {
+export function DateField({ value, onValueChange, ...props }: DateFieldProps) {
+  const { field, control, controlProps } = useField(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-      id={id}
-    >
-      {({ controlId, describedBy, invalid }) => (
-        <div className="cy-field__control-row">
-          <input
-            {...inputProps}
-            id={controlId}
-            type="date"
-            value={value}
-            required={required}
-            onChange={(event) => onValueChange(event.currentTarget.value)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className="cy-field__input cy-date-field__input"
-          />
-        </div>
-      )}
+    <Field {...field}>
+      <input
+        {...controlProps}
+        {...control}
+        type="date"
+        value={value}
+        onChange={(event) => onValueChange(event.currentTarget.value)}
+        className="cy-field__input cy-date-field__input"
+      />
     </Field>
   );
 }

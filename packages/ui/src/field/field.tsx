@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { classNames } from "../class-names";
+import type { FieldIds } from "./use-field";
 
 export interface FieldChromeProps {
   /** Visible label; always rendered (placeholders are not labels). */
@@ -13,15 +14,18 @@ export interface FieldChromeProps {
   className?: string;
 }
 
-export interface FieldIds {
-  controlId: string;
-  describedBy: string | undefined;
-  invalid: boolean;
+export interface FieldProps extends FieldChromeProps {
+  /** From `useField`, so the label, hint and error point at the same control. */
+  ids: FieldIds;
+  /** Extra class of the control row, the bordered box around the control and its affixes. */
+  controlRowClassName?: string;
+  /** The control (carrying `useField`'s control attributes) and what sits beside it in the box. */
+  children: ReactNode;
 }
 
 /**
- * Label, hint and error around one form control, wired with ids so screen readers read the label,
- * the hint and the error with the control. Shared by the kit's text, money, date and select fields.
+ * Label, hint and error around one form control. Shared by the kit's text, money, date and select
+ * fields; `useField` gives it its props and the control the matching attributes.
  */
 export function Field({
   label,
@@ -29,18 +33,13 @@ export function Field({
   error,
   required,
   className,
-  id,
+  ids,
+  controlRowClassName,
   children,
-}: FieldChromeProps & { id?: string; children: (ids: FieldIds) => ReactNode }) {
-  const generatedId = useId();
-  const controlId = id ?? `cy-field-${generatedId}`;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const invalid = Boolean(error);
+}: FieldProps) {
   return (
-    <div className={classNames("cy-field", invalid && "cy-field--invalid", className)}>
-      <label className="cy-field__label" htmlFor={controlId}>
+    <div className={classNames("cy-field", ids.invalid && "cy-field--invalid", className)}>
+      <label className="cy-field__label" htmlFor={ids.controlId}>
         {label}
         {required ? (
           <span className="cy-field__required" aria-hidden="true">
@@ -48,14 +47,14 @@ export function Field({
           </span>
         ) : null}
       </label>
-      {children({ controlId, describedBy, invalid })}
+      <div className={classNames("cy-field__control-row", controlRowClassName)}>{children}</div>
       {hint ? (
-        <p className="cy-field__hint" id={hintId}>
+        <p className="cy-field__hint" id={ids.hintId}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p className="cy-field__error" id={errorId} role="alert">
+        <p className="cy-field__error" id={ids.errorId} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Button } from "../button/button";
-import { Dialog } from "../dialog/dialog";
+import { AlertDialog } from "../dialog/alert-dialog";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface ModalProps {
@@ -22,29 +22,19 @@ export interface ModalProps {
  */
 export function Modal({ open, children, onConfirm, title, confirmLabel, className }: ModalProps) {
   const t = useUiText();
-  const id = useId();
-  const titleId = `${id}-title`;
-  const messageId = `${id}-message`;
   return (
-    <Dialog
+    <AlertDialog
       open={open}
       onDismiss={onConfirm}
-      labelledBy={titleId}
-      describedBy={messageId}
-      role="alertdialog"
-      className={className}
-    >
-      <h2 className="cy-dialog__title" id={titleId}>
-        {title ?? t("modal.friendlyTip.title")}
-      </h2>
-      <div className="cy-dialog__message" id={messageId}>
-        {children}
-      </div>
-      <div className="cy-dialog__actions">
+      title={title ?? t("modal.friendlyTip.title")}
+      // null, not undefined: a modal always has its message element, even while it is empty.
+      message={children ?? null}
+      actions={
         <Button size="lg" onClick={onConfirm} autoFocus>
           {confirmLabel ?? t("common.confirm")}
         </Button>
-      </div>
-    </Dialog>
+      }
+      className={className}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { Field, type FieldChromeProps } from "../field/field";
+import { useField } from "../field/use-field";
 import {
   caretAfterDigits,
   digitsBefore,
@@ -30,19 +31,14 @@ export interface MoneyFieldProps
  * The value is never a float: the input is digits, the callback gets a safe integer or null.
  */
 export function MoneyField({
-  label,
-  hint,
-  error,
-  required,
-  className,
-  id,
   value,
   onValueChange,
   max,
   locale = "ko-KR",
   unit,
-  ...inputProps
+  ...props
 }: MoneyFieldProps) {
+  const { field, control, controlProps } = useField(props);
   const inputRef = useRef<HTMLInputElement>(null);
   // Caret to restore after React re-renders the re-formatted text (digits before it, not chars).
   const pendingCaretDigits = useRef<number | null>(null);
@@ -60,49 +56,35 @@ export function MoneyField({
   });
 
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-      id={id}
-    >
-      {({ controlId, describedBy, invalid }) => (
-        <div className="cy-field__control-row">
-          <input
-            {...inputProps}
-            ref={inputRef}
-            id={controlId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={text}
-            required={required}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className="cy-field__input cy-money-field__input"
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const parsed = parseMoneyDigits(input.value, max);
-              if (parsed.kind === "too-large") {
-                // Refuse the keystroke: re-render restores the previous text and caret.
-                pendingCaretDigits.current = digitsBefore(text, text.length);
-                forceRender((n) => n + 1);
-                return;
-              }
-              pendingCaretDigits.current = digitsBefore(
-                input.value,
-                input.selectionStart ?? input.value.length,
-              );
-              onValueChange(parsed.kind === "empty" ? null : parsed.value);
-              // A value that formats to the same text (e.g. a typed separator) still needs the caret fixed.
-              forceRender((n) => n + 1);
-            }}
-          />
-          {unit ? <span className="cy-field__affix">{unit}</span> : null}
-        </div>
-      )}
+    <Field {...field}>
+      <input
+        {...controlProps}
+        {...control}
+        ref={inputRef}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        className="cy-field__input cy-money-field__input"
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const parsed = parseMoneyDigits(input.value, max);
+          if (parsed.kind === "too-large") {
+            // Refuse the keystroke: re-render restores the previous text and caret.
+            pendingCaretDigits.current = digitsBefore(text, text.length);
+            forceRender((n) => n + 1);
+            return;
+          }
+          pendingCaretDigits.current = digitsBefore(
+            input.value,
+            input.selectionStart ?? input.value.length,
+          );
+          onValueChange(parsed.kind === "empty" ? null : parsed.value);
+          // A value that formats to the same text (e.g. a typed separator) still needs the caret fixed.
+          forceRender((n) => n + 1);
+        }}
+      />
+      {unit ? <span className="cy-field__affix">{unit}</span> : null}
     </Field>
   );
 }

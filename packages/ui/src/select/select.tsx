@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from "react";
 import { Field, type FieldChromeProps } from "../field/field";
+import { useField } from "../field/use-field";
 
 export interface SelectOption<Value extends string = string> {
   value: Value;
@@ -20,53 +21,34 @@ export interface SelectProps<Value extends string = string>
 
 /** A single choice from a list, with the platform's native picker (wheel / sheet on phones). */
 export function Select<Value extends string = string>({
-  label,
-  hint,
-  error,
-  required,
-  className,
-  id,
   options,
   value,
   onValueChange,
   placeholder,
-  ...selectProps
+  ...props
 }: SelectProps<Value>) {
+  const { field, control, controlProps } = useField(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-      id={id}
-    >
-      {({ controlId, describedBy, invalid }) => (
-        <div className="cy-field__control-row cy-select">
-          <select
-            {...selectProps}
-            id={controlId}
-            value={value}
-            required={required}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className="cy-field__input cy-select__control"
-            onChange={(event) => onValueChange(event.currentTarget.value as Value)}
-          >
-            {placeholder !== undefined || value === "" ? (
-              <option value="" disabled>
-                {placeholder ?? ""}
-              </option>
-            ) : null}
-            {options.map((option) => (
-              <option key={option.value} value={option.value} disabled={option.disabled}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <span className="cy-select__chevron" aria-hidden="true" />
-        </div>
-      )}
+    <Field {...field} controlRowClassName="cy-select">
+      <select
+        {...controlProps}
+        {...control}
+        value={value}
+        className="cy-field__input cy-select__control"
+        onChange={(event) => onValueChange(event.currentTarget.value as Value)}
+      >
+        {placeholder !== undefined || value === "" ? (
+          <option value="" disabled>
+            {placeholder ?? ""}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <span className="cy-select__chevron" aria-hidden="true" />
     </Field>
   );
 }

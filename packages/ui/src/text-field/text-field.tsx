@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { Field, type FieldChromeProps } from "../field/field";
+import { useField } from "../field/use-field";
 
 export interface TextFieldProps
   extends FieldChromeProps,
@@ -8,40 +9,12 @@ export interface TextFieldProps
   suffix?: ReactNode;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  required,
-  className,
-  id,
-  suffix,
-  type = "text",
-  ...inputProps
-}: TextFieldProps) {
+export function TextField({ suffix, type = "text", ...props }: TextFieldProps) {
+  const { field, control, controlProps } = useField(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-      id={id}
-    >
-      {({ controlId, describedBy, invalid }) => (
-        <div className="cy-field__control-row">
-          <input
-            {...inputProps}
-            id={controlId}
-            type={type}
-            required={required}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className="cy-field__input"
-          />
-          {suffix ? <span className="cy-field__affix">{suffix}</span> : null}
-        </div>
-      )}
+    <Field {...field}>
+      <input {...controlProps} {...control} type={type} className="cy-field__input" />
+      {suffix ? <span className="cy-field__affix">{suffix}</span> : null}
     </Field>
   );
 }
