@@ -1,8 +1,9 @@
+import type { CalendarDate, ContractStatus, Currency, Money } from "@chayong/domain";
 import type { ReactNode } from "react";
 import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
-import { type MoneyCurrency, MoneyText } from "../money-text/money-text";
-import { type ContractStatusCode, StatusBadge } from "../status-badge/status-badge";
+import { MoneyText } from "../money-text/money-text";
+import { StatusBadge } from "../status-badge/status-badge";
 
 /** What a contract card shows; the app maps its contract model onto this. */
 export interface ContractCardData {
@@ -11,17 +12,17 @@ export interface ContractCardData {
   borrowerPhone?: string;
   /** Borrower or lender name, as the viewer should see it. */
   counterpartyName?: string;
-  loanAmount: number;
-  currency: MoneyCurrency;
+  loanAmount: Money;
+  currency: Currency;
   /** `YYYY-MM-DD` */
-  loanDate: string;
+  loanDate: CalendarDate;
   /** `YYYY-MM-DD` (the first due date for instalments) */
-  repaymentDate: string;
-  status: ContractStatusCode;
+  repaymentDate: CalendarDate;
+  status: ContractStatus;
   /** Number of instalments; absent or 1 for a single payment. */
   instalmentCount?: number;
   /** Amount still owed, when known. */
-  outstandingAmount?: number;
+  outstandingAmount?: Money;
 }
 
 export interface ContractCardLabels {

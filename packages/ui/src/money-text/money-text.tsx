@@ -1,11 +1,13 @@
+import type { Currency } from "@chayong/domain";
 import { classNames } from "../class-names";
 
-export type MoneyCurrency = "KRW" | "TWD";
+/** The domain's `Currency` (KRW, TWD) under the kit's older name, kept for existing importers. */
+export type MoneyCurrency = Currency;
 
 export interface MoneyTextProps {
-  /** Integer amount in the currency's smallest unit (won, NT dollar). */
+  /** Integer amount in the currency's smallest unit (won, NT dollar); negative for a loss. */
   amount: number;
-  currency: MoneyCurrency;
+  currency: Currency;
   /** Locale of the digits and the currency sign; defaults to the currency's home locale. */
   locale?: string;
   /** Shows a leading + for positive amounts (profit, repayments). */
@@ -15,12 +17,12 @@ export interface MoneyTextProps {
   className?: string;
 }
 
-const homeLocale: Record<MoneyCurrency, string> = { KRW: "ko-KR", TWD: "zh-TW" };
+const homeLocale: Record<Currency, string> = { KRW: "ko-KR", TWD: "zh-TW" };
 
 /** Formats an integer amount for reading; fractional input is a programming error. */
 export function formatMoney(
   amount: number,
-  currency: MoneyCurrency,
+  currency: Currency,
   {
     locale,
     signed = false,

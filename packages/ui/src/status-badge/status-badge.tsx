@@ -1,21 +1,19 @@
+import { type ContractStatus, contractStatuses } from "@chayong/domain";
 import type { ReactNode } from "react";
 import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
 
-/** The contract statuses of the spec (§4): type1 .. type6. */
-export type ContractStatusCode = "type1" | "type2" | "type3" | "type4" | "type5" | "type6";
+/**
+ * The contract statuses of the spec (§4): type1 .. type6. The domain's `ContractStatus` under the
+ * kit's older name, kept so existing importers compile; new code can use `ContractStatus`.
+ */
+export type ContractStatusCode = ContractStatus;
 
-export const contractStatusCodes: readonly ContractStatusCode[] = [
-  "type1",
-  "type2",
-  "type3",
-  "type4",
-  "type5",
-  "type6",
-];
+/** Every status in type order: the domain's `contractStatuses`. */
+export const contractStatusCodes: readonly ContractStatusCode[] = contractStatuses;
 
 export interface StatusBadgeProps {
-  status: ContractStatusCode;
+  status: ContractStatus;
   /** Replaces the translated status name. */
   label?: ReactNode;
   className?: string;
