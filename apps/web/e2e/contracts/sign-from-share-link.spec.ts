@@ -64,7 +64,7 @@ test("a lender sends a contract from a template and the borrower signs it from t
   // The details: status, share link copied and shown as a QR code.
   await expect(lender).toHaveURL(/#\/pages\/order\/common\?id=/);
   await expect(lender.locator(".contract-detail__head").getByText("서명 대기")).toBeVisible();
-  const link = (await lender.getByTestId("share-link").innerText()).trim();
+  const link = ((await lender.getByTestId("share-link").textContent()) ?? "").trim();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#\/pages\/loans\/sign\?code=/);
   await expect(lender.getByRole("img", { name: "계약 링크" })).toBeVisible();
   await lender.getByRole("button", { name: "링크 복사" }).click();

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { draftOf, emptyDraftForm, previewOf, validateForm } from "./contract-draft-form";
+
+const ctx = { jurisdiction: "KR" as const, today: "2026-03-01" };
+
+const filled = {
+  ...emptyDraftForm("2026-03-01"),
+  name: "Loan to Lee",
+  borrowerPhone: "010-8765-4321",
+  loanAmount: 1_000_000,
+  disbursedAmount: 1_000_000,
+  repaymentDate: "2026-04-01",
+  instalmentAmount: 1_010_000,
+  overdueRate: "15",
+  lender: "Kim",
+  merchantName: "Kim Co",
+};
+
+describe("the create-contract form", () => {
+  it("reports the spec's messages for an empty form", () => {
+    const keys = validateForm(emptyDraftForm("2026-03-01"), ctx).map((error) => error.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "contract.loanAmount.required",
+        "contract.disbursedAmount.required",
+        "contract.repaymentDate.required",
+        "contract.overdueRate.required",
+      ]),
+    );
+  });
+
+  it("accepts a complete single-payment draft and sends it without empty fields", () => {
+    expect(validateForm(filled, ctx)).toEqual([]);
+    expect(draftOf(filled)).toMatchObject({
+      instalment: false,
+      instalmentCount: 1,
+      overdueRatePercent: 15,
+      serviceFee: 0,
+    });
+    expect(draftOf({ ...filled, loanAmount: null })).not.toHaveProperty("loanAmount");
+  });
+
+  it("previews the schedule and the effective rate once amounts and dates are there", () => {
+    expect(previewOf({ ...filled, repaymentDate: "" }, ctx)).toBeNull();
+    const preview = previewOf(
+      { ...filled, instalment: true, instalmentCount: 3, instalmentAmount: 340_000 },
+      ctx,
+    );
+    expect(preview?.schedule.map((row) => row.dueDate)).toEqual([
+      "2026-04-01",
+      "2026-05-01",
+      "2026-06-01",
+    ]);
+    expect(preview?.totalRepayable).toBe(1_020_000);
+    expect(preview?.withinCap).toBe(true);
+    expect(preview?.effectiveAnnualRatePercent).toBeGreaterThan(0);
+  });
+
+  it("marks a draft above the legal cap, and the domain refuses it naming both rates", () => {
+    const tooDear = { ...filled, instalmentAmount: 1_100_000 };
+    const preview = previewOf(tooDear, ctx);
+    expect(preview?.withinCap).toBe(false);
+    expect(preview?.capPercent).toBe(20);
+    const errors = validateForm(tooDear, ctx);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        key: "contract.rate.aboveCap",
+        params: expect.objectContaining({ capPercent: 20 }),
+      }),
+    ]);
+  });
+});

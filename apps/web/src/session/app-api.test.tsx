@@ -1,0 +1,58 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { locationFlagAtom, tokenAtom } from "../state/storage";
+import { renderApp } from "../test/render-app";
+
+const borrower = {
+  userId: "u-1",
+  phone: "+821022223333",
+  role: "borrower",
+  lender: null,
+  identityVerified: false,
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function orderListAnswering(answer: { status: number; message?: string; statusCode?: number }) {
+  localStorage.setItem("locationFlag", "true");
+  return renderApp("/pages/order/index", {
+    routes: {
+      "/api/v3/user/queryCashUser": () => ({ body: borrower }),
+      "/api/v1/contract/query": () => answer,
+    },
+  });
+}
+
+describe("every API call meets the error catalogue before the screen", () => {
+  it("envelope 301: storage cleared except location flag and device, then login", async () => {
+    const { router, store } = orderListAnswering({ status: 301, message: "세션 만료" });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(store.get(locationFlagAtom)).toBe(true);
+    expect(Object.keys(localStorage).sort()).toEqual(["device", "locationFlag"]);
+    // After login the user comes back to the page they were on.
+    expect(router.state.location.search).toEqual({ redirect: "/pages/order/index" });
+  });
+
+  it("500 with statusCode 500: 'data error, please log in again', login on confirm", async () => {
+    const { router, store } = orderListAnswering({ status: 500, statusCode: 500 });
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("데이터 오류가 발생했습니다. 다시 로그인해 주세요.");
+    expect(store.get(tokenAtom)).toBe("test-token");
+
+    fireEvent.click(screen.getByRole("button", { name: "확인" }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(store.get(tokenAtom)).toBeNull();
+  });
+
+  it("other refusals reach the screen that called, with the server's message", async () => {
+    const { router } = orderListAnswering({ status: 429, message: "요청이 너무 잦습니다" });
+    expect(await screen.findByText("요청이 너무 잦습니다")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(router.state.location.pathname).toBe("/pages/order/index");
+  });
+});

@@ -1,0 +1,60 @@
+import { i18n } from "@chayong/i18n";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { languageIndexAtom, setLanguageIndexAtom } from "../state/storage";
+import { renderApp } from "../test/render-app";
+
+const borrower = {
+  userId: "u-1",
+  phone: "+821022223333",
+  role: "borrower",
+  lender: null,
+  identityVerified: false,
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  i18n.activate("ko-KR");
+});
+
+function tabLabels() {
+  return within(screen.getByRole("navigation"))
+    .getAllByRole("button")
+    .map((tab) => tab.textContent);
+}
+
+describe("changing the language", () => {
+  it("sets both tab labels and the document title again from the translations", async () => {
+    const { store } = renderApp("/pages/me/index", {
+      routes: { "/api/v3/user/queryCashUser": () => ({ body: borrower }) },
+    });
+    await vi.waitFor(() => expect(tabLabels()).toEqual(["주문 내역", "내 정보"]));
+    await vi.waitFor(() => expect(document.title).toBe("내 정보"));
+
+    fireEvent.click(await screen.findByRole("radio", { name: "繁體中文" }));
+
+    await vi.waitFor(() => expect(tabLabels()).toEqual(["訂單列表", "我的"]));
+    expect(document.title).toBe("我的");
+    expect(document.documentElement.lang).toBe("zh-TW");
+    expect(store.get(languageIndexAtom)).toBe(1);
+    expect(store.get(setLanguageIndexAtom)).toBe(1);
+    expect(localStorage.getItem("languageIndex")).toBe("1");
+  });
+
+  it("follows the stored index when something else changes it (a storage clear)", async () => {
+    localStorage.setItem("languageIndex", "1");
+    const { store } = renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: borrower }),
+        "/api/v1/contract/query": () => ({ body: { items: [], page: 1, pageSize: 20, total: 0 } }),
+      },
+    });
+    await vi.waitFor(() => expect(document.title).toBe("訂單列表"));
+
+    store.set(languageIndexAtom, 0);
+
+    await vi.waitFor(() => expect(tabLabels()).toEqual(["주문 내역", "내 정보"]));
+    expect(document.title).toBe("주문 내역");
+  });
+});
