@@ -1,11 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const webDir = resolve(import.meta.dirname, "..", "..");
-const serverMain = resolve(webDir, "..", "server", "dist", "main.js");
+const serverDir = resolve(webDir, "..", "server");
+const serverMain = resolve(serverDir, "dist", "main.js");
+const serverCli = resolve(serverDir, "dist", "cli.js");
+
+/** The customer-service contact the operator sets up (spec §3 Customer-service config). */
+export const e2eServiceContact = {
+  line: "chayong_help",
+  lineUrl: "https://line.me/R/ti/p/@chayong_help",
+};
 
 /** A port nobody listens on right now (the rules: never a fixed port). */
 function freePort(): Promise<number> {
@@ -48,17 +56,31 @@ export default async function globalSetup() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), "chayong-web-e2e-"));
   const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    CHAYONG_DATA_DIR: dataDir,
+    CHAYONG_TEST_MODE: "1",
+    CHAYONG_WEB_DIR: join(webDir, "dist"),
+  };
+  // Operator set-up before the server holds the data folder.
+  execFileSync(
+    process.execPath,
+    [
+      serverCli,
+      "config:set-service",
+      "--line",
+      e2eServiceContact.line,
+      "--line-url",
+      e2eServiceContact.lineUrl,
+    ],
+    { cwd: serverDir, env, stdio: "pipe" },
+  );
   let output = "";
   const server = spawn(process.execPath, [serverMain], {
-    cwd: resolve(webDir, "..", "server"),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CHAYONG_DATA_DIR: dataDir,
-      CHAYONG_TEST_MODE: "1",
-      CHAYONG_WEB_DIR: join(webDir, "dist"),
-    },
+    cwd: serverDir,
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => {

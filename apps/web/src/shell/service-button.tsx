@@ -11,7 +11,8 @@ type ServiceState =
   | { status: "idle" }
   | { status: "loading" }
   | { status: "ready"; contact: ServiceContact }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: string }
+  | { status: "empty" };
 
 /**
  * The floating language / customer-service button on every page (spec §1, §2): its position is
@@ -32,9 +33,18 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
       const answer = await api.config.service({ configKey: "line" });
       const { readCustomerService } = await import("@chayong/sdk");
       const contact = readCustomerService(answer);
+      if (!contact.line_img && !contact.line && !contact.line_url) {
+        // Not set up by the operator yet (config:set-service).
+        setService({ status: "empty" });
+        return;
+      }
       setService({
         status: "ready",
-        contact: { qrImageUrl: contact.line_img, accountId: contact.line, link: contact.line_url },
+        contact: {
+          ...(contact.line_img ? { qrImageUrl: contact.line_img } : {}),
+          ...(contact.line ? { accountId: contact.line } : {}),
+          ...(contact.line_url ? { link: contact.line_url } : {}),
+        },
       });
     } catch (error) {
       const message = asTransportError(error)?.serverMessage || _("service.unavailable");
@@ -60,6 +70,7 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
         title: _("service.title"),
         loading: service.status === "loading",
         ...(service.status === "failed" ? { error: service.message } : {}),
+        ...(service.status === "empty" ? { error: _("common.empty") } : {}),
         ...(service.status === "ready" ? service.contact : {}),
         copiedMessage: _("common.copied"),
         labels: {

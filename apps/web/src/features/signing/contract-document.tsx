@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { screenMessage } from "../../session/screen-message";
@@ -17,10 +17,7 @@ export function ContractDocument({ id }: { id: string }) {
     (signal) => api.contract.view({ id }, { signal }),
     [api, id, i18n.locale],
   );
-  const srcDoc = useMemo(
-    () => (documentHtml.data ? withAppFonts(documentHtml.data) : undefined),
-    [documentHtml.data],
-  );
+  const srcDoc = documentHtml.data;
   if (documentHtml.status === "failed") {
     return (
       <p className="page__error">{screenMessage(documentHtml.error, _, "contract.notFound")}</p>
@@ -40,26 +37,4 @@ export function ContractDocument({ id }: { id: string }) {
       }}
     />
   );
-}
-
-/**
- * The document in the app's typeface: the app's @font-face rules (same-origin stylesheets) are
- * copied into the frame, so Korean and Chinese read the same as around it on every phone.
- */
-function withAppFonts(html: string): string {
-  const faces: string[] = [];
-  for (const sheet of Array.from(document.styleSheets)) {
-    let rules: CSSRuleList;
-    try {
-      rules = sheet.cssRules;
-    } catch {
-      continue; // another origin's stylesheet
-    }
-    for (const rule of Array.from(rules)) {
-      if (rule instanceof CSSFontFaceRule) faces.push(rule.cssText);
-    }
-  }
-  const style = `<style>${faces.join("\n")}
-body{font-family:"Pretendard Variable",Pretendard,system-ui,"Apple SD Gothic Neo","Noto Sans KR","PingFang TC","Noto Sans TC",sans-serif}</style>`;
-  return html.includes("</head>") ? html.replace("</head>", `${style}</head>`) : `${style}${html}`;
 }

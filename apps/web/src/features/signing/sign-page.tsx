@@ -119,7 +119,7 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
                 src={drawn.dataUrl}
                 alt={_("sign.borrowerSignature")}
               />
-              <div className="page__row">
+              <div className="page__buttons">
                 <Button variant="secondary" block onClick={openCanvas} disabled={signing}>
                   {_("sign.resign")}
                 </Button>

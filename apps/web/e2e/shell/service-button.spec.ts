@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { baseUrl } from "../support/app";
+import { e2eServiceContact } from "../support/global-setup";
+
+test("the floating service button opens language and customer service, and keeps its place", async ({
+  page,
+}) => {
+  await page.goto(`${baseUrl()}/`);
+  const button = page.getByRole("button", { name: "고객센터 및 언어 설정" });
+  await expect(button).toBeVisible();
+
+  // Customer service comes from the server (configKey 'line'); copying shows 'copied'.
+  await button.click();
+  const sheet = page.getByRole("dialog");
+  await expect(sheet.getByText(e2eServiceContact.line, { exact: true })).toBeVisible();
+  await expect(sheet.getByRole("link", { name: e2eServiceContact.lineUrl })).toBeVisible();
+  await sheet.getByRole("button", { name: /복사 LINE 아이디/ }).click();
+  await expect(page.getByText("복사되었습니다").first()).toBeVisible();
+  await sheet.getByRole("button", { name: "닫기" }).click();
+
+  // Dragged with a finger (pointer events), it stays where it was put, after a reload too.
+  const before = await button.boundingBox();
+  if (!before) throw new Error("the service button has no box");
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(120, 200, { steps: 8 });
+  await page.mouse.up();
+  await expect
+    .poll(() =>
+      page.evaluate(() => [localStorage.getItem("serviceX"), localStorage.getItem("serviceY")]),
+    )
+    .not.toEqual([null, null]);
+  const saved = await page.evaluate(() => ({
+    x: Number(localStorage.getItem("serviceX")),
+    y: Number(localStorage.getItem("serviceY")),
+  }));
+  expect(saved.x).toBeLessThan(before.x);
+  expect(saved.y).toBeLessThan(before.y);
+
+  await page.reload();
+  const after = await page.getByRole("button", { name: "고객센터 및 언어 설정" }).boundingBox();
+  expect(Math.round(after?.x ?? -1)).toBe(saved.x);
+  expect(Math.round(after?.y ?? -1)).toBe(saved.y);
+});
