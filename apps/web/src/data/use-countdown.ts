@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 export function useCountdown(until: number | null): number {
   const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
   const [seconds, setSeconds] = useState(left);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` only reads `until`
   useEffect(() => {
     setSeconds(left());
     if (until === null) return;

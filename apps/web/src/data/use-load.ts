@@ -18,7 +18,6 @@ export function useLoad<T>(
   const loadRef = useRef(load);
   loadRef.current = load;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load
   useEffect(() => {
     const controller = new AbortController();
     setState((previous) => ({ status: "loading", data: previous.data }));
