@@ -8,7 +8,8 @@ import { bindLanguage } from "../language/language";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { createLazyApi } from "../session/lazy-api";
 import { goToLogin } from "../session/login-redirect";
-import { deviceAtom } from "../state/storage";
+import { forgetSessionAtom } from "../state/session-scoped";
+import { deviceAtom, tokenAtom } from "../state/storage";
 import { type AppRouter, createAppRouter } from "./router";
 import type { RuntimeSettings } from "./runtime-settings";
 import { type AppServices, ServicesProvider } from "./services";
@@ -30,6 +31,7 @@ export function createApp(options: {
   // The device entry exists from the first launch on, and survives every storage clear.
   if (!store.get(deviceAtom)) store.set(deviceAtom);
   bindLanguage(store, i18n);
+  store.sub(tokenAtom, () => store.set(forgetSessionAtom));
   const router = createAppRouter({ store, history: options.history });
   const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router) });
   // Start loading the API chunk now; the first call waits for it if it is not there yet.

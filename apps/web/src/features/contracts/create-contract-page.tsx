@@ -12,12 +12,13 @@ import {
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useNavigate } from "@tanstack/react-router";
-import { atom, useAtom } from "jotai";
+import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useApi } from "../../app/services";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { type CurrentUser, useCurrentUser } from "../../state/current-user";
+import { sessionScopedAtom } from "../../state/session-scoped";
 import { chosenTemplateAtom } from "../templates/chosen-template";
 import {
   type DraftForm,
@@ -31,7 +32,7 @@ import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
 
 /** The draft survives a trip to the template list and back; cleared once the contract exists. */
-const draftFormAtom = atom<DraftForm | null>(null);
+const draftFormAtom = sessionScopedAtom<DraftForm | null>(null);
 
 type Lender = NonNullable<CurrentUser["lender"]>;
 

@@ -1,8 +1,10 @@
 import type { Api } from "@chayong/sdk";
+import { onSessionChange } from "../../state/session-scoped";
 import type { Contract } from "./contract-labels";
 
 // Contracts this page load has already seen (created, listed), by id.
 const known = new Map<string, Contract>();
+onSessionChange(() => known.clear());
 
 export function rememberContract(contract: Contract): void {
   known.set(contract.id, contract);

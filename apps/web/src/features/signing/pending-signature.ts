@@ -1,5 +1,5 @@
 import type { SignatureData } from "@chayong/ui";
-import { atom } from "jotai";
+import { sessionScopedAtom } from "../../state/session-scoped";
 
 /** The signature drawn on the canvas page, waiting on the sign page for 'confirm signing'. */
 export interface PendingSignature {
@@ -10,4 +10,4 @@ export interface PendingSignature {
   data: SignatureData;
 }
 
-export const pendingSignatureAtom = atom<PendingSignature | null>(null);
+export const pendingSignatureAtom = sessionScopedAtom<PendingSignature | null>(null);
