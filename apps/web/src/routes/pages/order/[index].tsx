@@ -105,6 +105,7 @@ function OrderListPage() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !hasMore || list.loading || list.error) return;
+    if (typeof IntersectionObserver === "undefined") return; // the 'load more' button remains
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void loadPage(list.page + 1);
     });
