@@ -13,7 +13,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The JSON report feeds the one-line total that ./run test prints at the end.
+  reporter: [["list"], ["json", { outputFile: ".test-report/playwright.json" }]],
   outputDir: "test-results",
   use: {
     baseURL: process.env.CHAYONG_E2E_BASE_URL,

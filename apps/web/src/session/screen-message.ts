@@ -16,15 +16,7 @@ export function screenMessage(error: unknown, _: Translate, fallbackId = "common
   return _(fallbackId);
 }
 
-/**
- * A domain error in the user's language. The domain names the legal-cap values `ratePercent`
- * and `capPercent`; the catalogs say `{rate}` and `{cap}`: both are passed.
- */
+/** A domain error in the user's language (the catalogs use the domain's parameter names). */
 export function domainMessage(error: Pick<DomainError, "key" | "params">, _: Translate): string {
-  const params = error.params ?? {};
-  return _(error.key, {
-    rate: params.ratePercent,
-    cap: params.capPercent,
-    ...params,
-  });
+  return _(error.key, error.params);
 }
