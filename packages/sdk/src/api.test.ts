@@ -90,7 +90,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (decisions §3)", () => {
-    const reads = /\/(query\w*|view|statistics|userDetails|queryUserDetail|config|ledger)$/;
+    const reads = /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -121,6 +121,7 @@ describe("the endpoint table", () => {
       "user.current",
       "contract.add",
       "contract.query",
+      "contract.detail",
       "contract.open",
       "contract.view",
       "contract.sign",
@@ -170,6 +171,21 @@ describe("createApi", () => {
       method: "POST",
       path: "/auth/v1/user/loginOut",
       payload: {},
+    });
+  });
+
+  it("reads one contract by id with a GET, and passes its refusal through", async () => {
+    answer = (_, response) => envelope(response, 404, null, "not found");
+    const error = await rejection(makeApi().contract.detail({ id: "c1" }));
+    expect(received.at(-1)).toEqual({
+      method: "GET",
+      path: "/api/v1/contract/detail",
+      payload: { id: "c1" },
+    });
+    expect(error).toMatchObject({
+      kind: "envelope-status",
+      status: 404,
+      serverMessage: "not found",
     });
   });
 

@@ -228,6 +228,17 @@ export const endpoints = {
       request: contractQuerySchema,
       answer: contractPageSchema,
     }),
+    detail: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/detail",
+      access: "user",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "One contract by id, as the list shows it (a cancelled one flagged `cancelled`): to its lender or the borrower who opened it; an audited view.",
+      request: byIdRequestSchema,
+      answer: contractSchema,
+    }),
     open: endpoint({
       method: "POST",
       path: "/api/v1/contract/open",

@@ -218,6 +218,128 @@ describe("contracts", () => {
     });
   });
 
+  describe("detail", () => {
+    it("answers one contract to its lender and its bound borrower only, and records each view", async () => {
+      const draft = contractDraft(borrowerAPhone, {
+        name: "Detail",
+        loanAmount: 900_000,
+        disbursedAmount: 890_000,
+        instalment: true,
+        instalmentCount: 3,
+        instalmentAmount: 302_000,
+        interval: "fortnightly",
+        overdueRatePercent: 12,
+      });
+      const created = await cast.lenderA.api.contract.add(draft);
+
+      const asLender = await cast.lenderA.api.contract.detail({ id: created.id });
+      expect(asLender).toEqual(created);
+      const { borrowerPhone: _typed, ...terms } = draft;
+      expect(asLender).toMatchObject({
+        ...terms,
+        borrowerPhone: "+821011112222",
+        status: "type1",
+        type: "instalment",
+        openedAt: null,
+        signedAt: null,
+        cancelled: false,
+      });
+      expect(asLender.schedule.map((row) => [row.dueDate, row.amount])).toEqual([
+        ["2026-04-02", 302_000],
+        ["2026-04-16", 302_000],
+        ["2026-04-30", 302_000],
+      ]);
+
+      // The contract's phone alone binds nothing: the borrower must open it first.
+      const notYetBound = await refusal(cast.borrowerA.api.contract.detail({ id: created.id }));
+      const strangers = [
+        notYetBound,
+        await refusal(cast.borrowerB.api.contract.detail({ id: created.id })),
+        await refusal(cast.lenderB.api.contract.detail({ id: created.id })),
+      ];
+      for (const refused of strangers) {
+        expect(refused).toMatchObject({
+          status: 403,
+          serverMessage: messageFor("access.forbidden", "ko-KR"),
+        });
+        expect(refused.body ?? null).toBeNull();
+      }
+
+      ts.clock.advance(60_000);
+      const opened = await cast.borrowerA.api.contract.open({ code: created.code });
+      const asBorrower = await cast.borrowerA.api.contract.detail({ id: created.id });
+      expect(asBorrower).toEqual(opened);
+      expect(asBorrower).toMatchObject({ status: "type2", openedAt: ts.clock.now().toISOString() });
+      expect(await cast.lenderA.api.contract.detail({ id: created.id })).toEqual(opened);
+      expect((await refusal(cast.borrowerB.api.contract.detail({ id: created.id }))).status).toBe(
+        403,
+      );
+
+      await cast.borrowerA.api.contract.sign({ id: created.id, signature: signaturePng() });
+      expect(await cast.lenderA.api.contract.detail({ id: created.id })).toMatchObject({
+        status: "type6",
+        signedAt: ts.clock.now().toISOString(),
+        outstandingAmount: 906_000,
+      });
+
+      const views = await ts.server.context.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, "contract.detail"), eq(auditEvents.subjectId, created.id)),
+        )
+        .orderBy(auditEvents.id);
+      expect(views.map((row) => row.actorRole)).toEqual(["lender", "borrower", "lender", "lender"]);
+      expect(views.every((row) => row.subjectType === "contract" && row.ip !== null)).toBe(true);
+      expect(await auditActions(created.id)).toEqual([
+        "contract.add",
+        "contract.detail",
+        "contract.open",
+        "contract.detail",
+        "contract.detail",
+        "contract.sign",
+        "contract.detail",
+      ]);
+    });
+
+    it("answers 404 for an unknown id and 400 for a malformed request, recording nothing", async () => {
+      const before = await ts.server.context.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "contract.detail"));
+      const unknown = await refusal(
+        cast.lenderA.api.contract.detail({ id: "00000000-0000-0000-0000-000000000000" }),
+      );
+      expect(unknown).toMatchObject({
+        status: 404,
+        serverMessage: messageFor("contract.notFound", "ko-KR"),
+      });
+      expect((await refusal(cast.borrowerA.api.contract.detail({ id: "no-such" }))).status).toBe(
+        404,
+      );
+      expect((await refusal(cast.lenderA.api.contract.detail({ id: "" }))).status).toBe(400);
+      const surplus = { id: "x", lenderId: "y" } as { id: string };
+      expect((await refusal(cast.lenderA.api.contract.detail(surplus))).status).toBe(400);
+      const after = await ts.server.context.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "contract.detail"));
+      expect(after).toHaveLength(before.length);
+    });
+
+    it("answers a cancelled contract flagged, as the document does", async () => {
+      const contract = await cast.lenderA.api.contract.add(
+        contractDraft(borrowerAPhone, { name: "cancelled detail" }),
+      );
+      await cast.lenderA.api.contract.cancel({ id: contract.id });
+      expect(await cast.lenderA.api.contract.detail({ id: contract.id })).toMatchObject({
+        id: contract.id,
+        status: "type1",
+        cancelled: true,
+      });
+    });
+  });
+
   describe("query", () => {
     it("filters by status and type, newest first, paged; overdue follows the clock", async () => {
       const lender = ts.client();

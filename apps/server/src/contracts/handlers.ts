@@ -64,6 +64,7 @@ export const contractHandlers: Pick<
   Handlers,
   | "contract.add"
   | "contract.query"
+  | "contract.detail"
   | "contract.open"
   | "contract.view"
   | "contract.sign"
@@ -146,6 +147,23 @@ export const contractHandlers: Pick<
       });
     }
     return succeed(page);
+  },
+
+  // Cancelled contracts are answered like the document answers them: flagged, not hidden.
+  "contract.detail": async ({ ctx, caller, ip, now }, input) => {
+    const found = await contractForCaller(ctx.db, caller, input.id);
+    if (!found.ok) return found;
+    const contract = await summarize(ctx.db, found.value, now);
+    // The answer shows the borrower's phone: a view of personal data, recorded like the document.
+    await recordAudit(ctx.db, {
+      actor: actorOf(caller),
+      action: "contract.detail",
+      subjectType: "contract",
+      subjectId: contract.id,
+      ip,
+      at: now,
+    });
+    return succeed(contract);
   },
 
   "contract.open": async ({ ctx, caller, ip, now }, input) =>

@@ -123,6 +123,16 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
         if (who === "lenderB") expect(items.every((c) => c.merchantName === "Kim Co")).toBe(true);
       },
     },
+    "contract.detail": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => c.api.contract.detail({ id: (await openedContractOfLenderA()).id }),
+      check: (answer) =>
+        expect(answer).toMatchObject({
+          borrowerPhone: "+821011112222",
+          merchantName: "Kim Co",
+          status: "type2",
+        }),
+    },
     "contract.open": {
       rightful: ["borrowerA"],
       call: async (c) => c.api.contract.open({ code: (await contractOfLenderA()).code }),
