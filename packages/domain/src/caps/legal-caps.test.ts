@@ -36,8 +36,11 @@ describe("legal caps", () => {
   });
 
   it("shows a refused rate rounded up so it never reads as the cap", () => {
-    expect(displayRefusedRate(20.00001)).toBe(20.01);
-    expect(displayRefusedRate(21.111111)).toBe(21.12);
-    expect(displayRefusedRate(21.6)).toBe(21.6);
+    expect(displayRefusedRate(20.00001, 20)).toBe(20.01);
+    expect(displayRefusedRate(20.004, 20)).toBe(20.01);
+    expect(displayRefusedRate(21.111111, 20)).toBe(21.11);
+    expect(displayRefusedRate(21.116, 20)).toBe(21.12);
+    expect(displayRefusedRate(21.6, 20)).toBe(21.6);
+    expect(displayRefusedRate(16.001, 16)).toBe(16.01);
   });
 });

@@ -78,9 +78,12 @@ export function checkLegalCap(
 }
 
 /**
- * A refused rate for a message: two decimals, rounded up, so a rate just above the cap never
- * reads as equal to it ("20.01% is above the 20% cap", not "20% is above 20%").
+ * A refused rate as people read it: two decimals, rounded to nearest like every other rate the
+ * product shows (so the preview and the refusal name the same figure), except that a rate just
+ * above the cap never reads as equal to it: it shows as the first two-decimal value above the cap
+ * ("20.01% is above the 20% cap", not "20% is above 20%").
  */
-export function displayRefusedRate(ratePercent: number): number {
-  return Math.ceil(ratePercent * 100 - 1e-7) / 100;
+export function displayRefusedRate(ratePercent: number, capPercent: number): number {
+  const rounded = Math.round(ratePercent * 100) / 100;
+  return rounded > capPercent ? rounded : (Math.round(capPercent * 100) + 1) / 100;
 }

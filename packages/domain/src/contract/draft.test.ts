@@ -300,7 +300,7 @@ describe("validateContractDraft: terms and the legal cap", () => {
   });
 
   it("refuses 1,090,000 and names both rates", () => {
-    // 190,000 / 900,000 = 21.1111...%, shown rounded up: 21.12% against the 20% cap.
+    // 190,000 / 900,000 = 21.1111...%, shown as 21.11% against the 20% cap.
     const result = validateContractDraft({ ...single, instalmentAmount: 1_090_000 }, kr);
     expect(result).toEqual({
       ok: false,
@@ -309,7 +309,7 @@ describe("validateContractDraft: terms and the legal cap", () => {
           kind: "legalCap",
           key: "contract.rate.aboveCap",
           field: "instalmentAmount",
-          params: { ratePercent: 21.12, capPercent: 20 },
+          params: { ratePercent: 21.11, capPercent: 20 },
         },
       ],
     });

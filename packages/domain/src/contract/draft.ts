@@ -258,7 +258,7 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
       ok: false,
       errors: [
         domainError(errorKinds.legalCap, "contract.rate.aboveCap", "instalmentAmount", {
-          ratePercent: displayRefusedRate(rate * 100),
+          ratePercent: displayRefusedRate(rate * 100, check.cap.ratePercent),
           capPercent: check.cap.ratePercent,
         }),
       ],

@@ -69,4 +69,18 @@ describe("the create-contract form", () => {
       }),
     ]);
   });
+
+  it("shows a refused rate as the same figure the refusal names", () => {
+    // The Korean up-front deduction case: 900,000 received, 1,090,000 repaid a year later.
+    const deducted = {
+      ...filled,
+      disbursedAmount: 900_000,
+      repaymentDate: "2027-03-01",
+      instalmentAmount: 1_090_000,
+    };
+    const preview = previewOf(deducted, ctx);
+    const [refusal] = validateForm(deducted, ctx);
+    expect(preview?.displayedRatePercent).toBe(21.11);
+    expect(refusal?.params?.ratePercent).toBe(preview?.displayedRatePercent);
+  });
 });

@@ -4,6 +4,7 @@ import {
   checkLegalCap,
   costOfCredit,
   type DomainError,
+  displayRefusedRate,
   type InstalmentInterval,
   isValidCalendarDate,
   type Jurisdiction,
@@ -77,6 +78,8 @@ export interface DraftPreview {
   schedule: ScheduledInstalment[];
   /** NaN when no rate exists for these cash flows. */
   effectiveAnnualRatePercent: number;
+  /** The rate as shown: a refused rate reads exactly as the refusal message names it. */
+  displayedRatePercent: number;
   totalRepayable: number;
   amountReceived: number;
   capPercent: number;
@@ -120,6 +123,9 @@ export function previewOf(
   return {
     schedule,
     effectiveAnnualRatePercent: cost.effectiveAnnualRatePercent,
+    displayedRatePercent: check.allowed
+      ? cost.effectiveAnnualRatePercent
+      : displayRefusedRate(cost.effectiveAnnualRatePercent, check.cap.ratePercent),
     totalRepayable: cost.totalRepayable,
     amountReceived: cost.amountReceived,
     capPercent: check.cap.ratePercent,

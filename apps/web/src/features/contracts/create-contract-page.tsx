@@ -1,4 +1,4 @@
-import { type CalendarDate, displayRefusedRate, type Jurisdiction, todayIn } from "@chayong/domain";
+import { type CalendarDate, type Jurisdiction, todayIn } from "@chayong/domain";
 import {
   Button,
   DateField,
@@ -108,7 +108,7 @@ function CreateContractForm({ lender }: { lender: Lender }) {
           {
             key: "contract.rate.aboveCap",
             params: {
-              ratePercent: displayRefusedRate(preview.effectiveAnnualRatePercent),
+              ratePercent: preview.displayedRatePercent,
               capPercent: preview.capPercent,
             },
           },
@@ -327,7 +327,7 @@ function CostPreview({
 }) {
   const { _, i18n } = useLingui();
   if (!preview) return null;
-  const rate = preview.effectiveAnnualRatePercent;
+  const rate = preview.displayedRatePercent;
   return (
     <section
       className={preview.withinCap ? "cost-preview" : "cost-preview cost-preview--refused"}
