@@ -117,6 +117,14 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await expect(list.getByText("상환 대기")).toBeVisible();
   await lender.getByLabel("상태").selectOption("type6");
   await expect(list.getByText("이씨 대출")).toBeVisible();
+  // Its details, read from the server by id: signed, so no share link and no delete any more.
+  await list.getByRole("button", { name: /이씨 대출/ }).click();
+  await expect(lender).toHaveURL(/#\/pages\/order\/common\?id=/);
+  await expect(lender.locator(".contract-detail__head").getByText("상환 대기")).toBeVisible();
+  await expect(lender.getByText("010-1234-5678")).toBeVisible();
+  await expect(lender.getByTestId("share-link")).toHaveCount(0);
+  await expect(lender.getByRole("button", { name: "삭제" })).toHaveCount(0);
+  await lender.goBack();
   await lender.getByLabel("상태").selectOption("type1");
   await expect(lender.getByText("관련 계약 정보가 없습니다")).toBeVisible();
 

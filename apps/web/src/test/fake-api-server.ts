@@ -11,7 +11,9 @@ import {
  * Stands in for the API server in component tests (the real one runs in the Playwright suite):
  * speaks the real wire format (encrypted envelopes, development key), answers by path.
  */
-export type FakeRoute = (payload: unknown) => Partial<Envelope> & { body?: unknown };
+export type FakeAnswer = Partial<Envelope> & { body?: unknown };
+/** Answers at once, or when its promise settles (to see a screen while a call is pending). */
+export type FakeRoute = (payload: unknown) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface FakeApiServer {
   fetch: typeof fetch;
@@ -32,7 +34,7 @@ export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer 
     const payload = ciphertext ? decodeRequestPayload(codec, ciphertext) : undefined;
     calls.push({ path: url.pathname, payload });
     const route = routes[url.pathname];
-    const answer = route ? route(payload) : { status: 404, message: "not found", body: null };
+    const answer = route ? await route(payload) : { status: 404, message: "not found", body: null };
     const envelope: Envelope = {
       status: answer.status ?? 200,
       message: answer.message ?? "",

@@ -12,10 +12,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
+import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { absoluteShareLink, type Contract, displayPhone, isUnsigned } from "./contract-labels";
-import { findContract, rememberContract } from "./known-contracts";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
 import { ShareQrCode } from "./share-qr-code";
@@ -28,7 +28,15 @@ export function ContractDetailPage({ id }: { id: string }) {
   const { _ } = useLingui();
   const api = useApi();
   const back = useBack();
-  const contract = useLoad((signal) => findContract(api, id, { fresh: true, signal }), [api, id]);
+  // A link without an id names no contract: nothing to ask the server.
+  const contract = useLoad(
+    async (signal): Promise<Contract | null> =>
+      id === "" ? null : api.contract.detail({ id }, { signal }),
+    [api, id],
+  );
+  const notFound =
+    (contract.status === "done" && contract.data === null) ||
+    (contract.status === "failed" && isNotFoundAnswer(contract.error));
   return (
     <>
       <PageHeader title={_("contract.detail.title")} onBack={back} />
@@ -36,16 +44,20 @@ export function ContractDetailPage({ id }: { id: string }) {
         {contract.status === "loading" && !contract.data ? (
           <p className="page__note">{_("common.loading")}</p>
         ) : null}
-        {contract.status === "failed" ? (
+        {notFound ? <p className="page__error">{_("contract.notFound")}</p> : null}
+        {contract.status === "failed" && !notFound ? (
           <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
-        ) : null}
-        {contract.status === "done" && contract.data === null ? (
-          <p className="page__error">{_("contract.notFound")}</p>
         ) : null}
         {contract.data ? <ContractDetail contract={contract.data} /> : null}
       </div>
     </>
   );
+}
+
+/** The server's 'no such contract' (envelope 404). */
+function isNotFoundAnswer(error: unknown): boolean {
+  const transportError = asTransportError(error);
+  return transportError?.kind === "envelope-status" && transportError.status === 404;
 }
 
 function ContractDetail({ contract }: { contract: Contract }) {
@@ -60,6 +72,8 @@ function ContractDetail({ contract }: { contract: Contract }) {
     <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
   );
   const signed = !isUnsigned(contract.status);
+  // A cancelled contract keeps its pre-signing status; it can be read, not shared or deleted.
+  const shareable = isUnsigned(contract.status) && !contract.cancelled;
   const link = absoluteShareLink(contract.link);
 
   const copyLink = async () => {
@@ -70,7 +84,6 @@ function ContractDetail({ contract }: { contract: Contract }) {
     setCancelling(true);
     try {
       await api.contract.cancel({ id: contract.id });
-      rememberContract({ ...contract, cancelled: true });
       setConfirming(false);
       toast.show(_("contract.delete.success"));
       await navigate({ to: "/pages/order/index", replace: true });
@@ -87,6 +100,7 @@ function ContractDetail({ contract }: { contract: Contract }) {
         <h2 className="contract-detail__name">{contract.name}</h2>
         <StatusBadge status={contract.status} label={_(`contract.status.${contract.status}`)} />
       </header>
+      {contract.cancelled ? <p className="page__error">{_("document.cancelled")}</p> : null}
 
       <section className="page__section" aria-labelledby="detail-terms">
         <h3 className="page__section-title" id="detail-terms">
@@ -165,7 +179,7 @@ function ContractDetail({ contract }: { contract: Contract }) {
         {_("contract.view")}
       </Button>
 
-      {isUnsigned(contract.status) ? (
+      {shareable ? (
         <section className="page__section share" aria-labelledby="detail-share">
           <h3 className="page__section-title" id="detail-share">
             {_("contract.link")}
@@ -182,7 +196,7 @@ function ContractDetail({ contract }: { contract: Contract }) {
       ) : null}
 
       {actionError ? <p className="page__error">{actionError}</p> : null}
-      {isUnsigned(contract.status) ? (
+      {shareable ? (
         <Button variant="danger" block onClick={() => setConfirming(true)}>
           {_("common.delete")}
         </Button>

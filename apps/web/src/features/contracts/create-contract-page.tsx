@@ -27,7 +27,6 @@ import {
   previewOf,
   validateForm,
 } from "./contract-draft-form";
-import { rememberContract } from "./known-contracts";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
 
@@ -136,7 +135,6 @@ function CreateContractForm({ lender }: { lender: Lender }) {
       const contract = await api.contract.add(
         draftOf(form) as Parameters<typeof api.contract.add>[0],
       );
-      rememberContract(contract);
       setStored(null);
       toast.show(_("contract.create.success"));
       await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });

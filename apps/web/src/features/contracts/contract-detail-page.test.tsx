@@ -1,0 +1,124 @@
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
+import { fakeContract } from "../../test/fake-contract";
+import { renderApp } from "../../test/render-app";
+import type { Contract } from "./contract-labels";
+
+const lender = {
+  userId: "u-1",
+  phone: "+821000000000",
+  role: "lender",
+  lender: {
+    displayName: "Demo Lender",
+    merchantName: "Demo Merchant",
+    licenceNumber: null,
+    jurisdiction: "KR",
+    timeZone: "Asia/Seoul",
+  },
+  identityVerified: false,
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+/** The details page of `id`; the server knows `contracts` and answers others with its 404. */
+function renderDetail(id: string, contracts: Contract[], detail?: FakeRoute) {
+  return renderApp(`/pages/order/common?id=${encodeURIComponent(id)}`, {
+    routes: {
+      "/api/v3/user/queryCashUser": () => ({ body: lender }),
+      "/api/v1/contract/detail":
+        detail ??
+        ((payload) => {
+          const found = contracts.find(
+            (contract) => contract.id === (payload as { id: string }).id,
+          );
+          return found
+            ? { body: found }
+            : { status: 404, message: "server: contract.notFound", body: null };
+        }),
+    },
+  });
+}
+
+describe("the contract details page", () => {
+  it("reads the one contract by id and shows its terms, schedule and share link", async () => {
+    const contract = fakeContract(7, { name: "이씨 대출", loanAmount: 1_234_000 });
+    // Every read waits for the gate, to see the loading state first.
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const { server } = renderDetail(contract.id, [], async (): Promise<FakeAnswer> => {
+      await gate;
+      return { body: contract };
+    });
+
+    await screen.findByText("불러오는 중…");
+    openGate();
+    await screen.findByRole("heading", { name: "이씨 대출" });
+    expect(screen.queryByText("불러오는 중…")).toBeNull();
+    expect(screen.getByText("010-1234-5678")).toBeTruthy();
+    expect(screen.getByText(/1,234,000/)).toBeTruthy();
+    expect(screen.getByTestId("share-link").textContent).toMatch(
+      /#\/pages\/loans\/sign\?code=code0{15}7$/,
+    );
+    expect(screen.getByRole("button", { name: "삭제" })).toBeTruthy();
+    // Reads of that one contract; the list is never searched.
+    const contractCalls = server.calls.filter((call) => call.path.startsWith("/api/v1/contract/"));
+    expect(contractCalls.length).toBeGreaterThan(0);
+    for (const call of contractCalls) {
+      expect(call).toEqual({ path: "/api/v1/contract/detail", payload: { id: "contract-7" } });
+    }
+  });
+
+  it("says the contract was not found when the server answers 404", async () => {
+    renderDetail("contract-404", [fakeContract(1)]);
+    // The page's own not-found state, not whatever the refusal said.
+    await screen.findByText("계약 정보를 불러오지 못했습니다");
+    expect(screen.queryByText("server: contract.notFound")).toBeNull();
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+  });
+
+  it("asks nothing for a link without an id and says not found", async () => {
+    const { server } = renderDetail("", [fakeContract(1)]);
+    await screen.findByText("계약 정보를 불러오지 못했습니다");
+    expect(server.calls.some((call) => call.path === "/api/v1/contract/detail")).toBe(false);
+  });
+
+  it("shows the server's message for another refusal (a contract that is not the caller's)", async () => {
+    renderDetail("contract-9", [], () => ({
+      status: 403,
+      message: "접근 권한이 없습니다",
+      body: null,
+    }));
+    await screen.findByText("접근 권한이 없습니다");
+    expect(screen.queryByText("계약 정보를 불러오지 못했습니다")).toBeNull();
+  });
+
+  it("shows a cancelled contract flagged, without share link or delete", async () => {
+    const cancelled = fakeContract(3, { name: "취소된 대출", cancelled: true });
+    renderDetail(cancelled.id, [cancelled]);
+    await screen.findByRole("heading", { name: "취소된 대출" });
+    expect(screen.getByText("삭제된 계약입니다")).toBeTruthy();
+    expect(screen.queryByTestId("share-link")).toBeNull();
+    expect(screen.queryByRole("button", { name: "삭제" })).toBeNull();
+  });
+
+  it("shows what a signed contract owes and no longer offers the share link", async () => {
+    const signed = fakeContract(4, {
+      name: "서명된 대출",
+      status: "type6",
+      signedAt: "2026-03-02T00:00:00.000Z",
+      openedAt: "2026-03-01T12:00:00.000Z",
+      outstandingAmount: 765_000,
+    });
+    renderDetail(signed.id, [signed]);
+    await screen.findByRole("heading", { name: "서명된 대출" });
+    expect(screen.getByText(/765,000/)).toBeTruthy();
+    expect(screen.queryByTestId("share-link")).toBeNull();
+    expect(screen.queryByRole("button", { name: "삭제" })).toBeNull();
+  });
+});
