@@ -1,4 +1,4 @@
-import type { Contract } from "@chayong/domain";
+import { type Contract, displayPhone } from "@chayong/domain";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 
 export interface DocumentSignature {
@@ -78,7 +78,7 @@ export function renderContractDocument({
     row(t("document.lender"), escapeHtml(contract.lender)),
     row(t("document.merchantName"), escapeHtml(contract.merchantName)),
     ...(licenceNumber ? [row(t("document.licenceNumber"), escapeHtml(licenceNumber))] : []),
-    row(t("document.borrowerPhone"), escapeHtml(contract.borrowerPhone)),
+    row(t("document.borrowerPhone"), escapeHtml(displayPhone(contract.borrowerPhone))),
   ];
   const signatureSection =
     signature === null

@@ -1,3 +1,4 @@
+import { displayPhone } from "@chayong/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, contracts } from "../db/schema";
@@ -428,6 +429,9 @@ describe("contracts", () => {
       expect(before).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
       expect(before).toContain("A &amp; B &lt;Loans&gt;");
       expect(before).toContain(serverText("document.notSigned", "ko-KR"));
+      // The borrower's phone reads as at home (010-...), not as stored (+8210...).
+      expect(before).toContain(displayPhone(contract.borrowerPhone));
+      expect(before).not.toContain(contract.borrowerPhone);
       expect(before).toContain(
         `${contract.effectiveAnnualRatePercent.toFixed(2)}%`
           .replace(/0+%$/, "%")

@@ -66,3 +66,12 @@ export function phoneField(
 export const phoneSchema = phoneField();
 /** A KR/TW number that can receive SMS, as E.164. */
 export const mobilePhoneSchema = phoneField("phone.required", "KR", { mobile: true });
+
+/**
+ * An E.164 number as people read it at home: `+821012345678` -> `010-1234-5678`,
+ * `+886912345678` -> `0912 345 678`. Anything that is not a valid number is shown as it is.
+ */
+export function displayPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed?.isValid() ? parsed.formatNational() : e164;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteShareLink, displayPhone } from "./contract-labels";
+import { absoluteShareLink } from "./contract-labels";
 
 describe("share link", () => {
   it("makes a relative link openable from another browser", () => {
@@ -13,13 +13,5 @@ describe("share link", () => {
     expect(absoluteShareLink("https://loans.example.com/#/x", page)).toBe(
       "https://loans.example.com/#/x",
     );
-  });
-});
-
-describe("phone display", () => {
-  it("shows E.164 numbers the way they are read at home", () => {
-    expect(displayPhone("+821012345678")).toBe("010-1234-5678");
-    expect(displayPhone("+886912345678")).toBe("0912-345-678");
-    expect(displayPhone("+15551234567")).toBe("+15551234567");
   });
 });

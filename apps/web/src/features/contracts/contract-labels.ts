@@ -18,15 +18,6 @@ export function isUnsigned(status: ContractStatus): boolean {
   return status === "type1" || status === "type2";
 }
 
-/** A phone in E.164 as people read it at home: +821012345678 -> 010-1234-5678. */
-export function displayPhone(e164: string): string {
-  const korean = /^\+82(1\d)(\d{3,4})(\d{4})$/.exec(e164);
-  if (korean) return `0${korean[1]}-${korean[2]}-${korean[3]}`;
-  const taiwanese = /^\+886(9\d{2})(\d{3})(\d{3})$/.exec(e164);
-  if (taiwanese) return `0${taiwanese[1]}-${taiwanese[2]}-${taiwanese[3]}`;
-  return e164;
-}
-
 /**
  * The share link as someone else can open it: the server may answer it relative to the app
  * (`#/pages/loans/sign?code=...`) when it does not know its public address.

@@ -1,10 +1,10 @@
+import { displayPhone } from "@chayong/domain";
 import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useApi } from "../../../app/services";
-import { displayPhone } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";

@@ -1,3 +1,4 @@
+import { displayPhone } from "@chayong/domain";
 import {
   Button,
   ContractCard,
@@ -15,7 +16,6 @@ import {
   type ContractStatus,
   type ContractType,
   contractStatuses,
-  displayPhone,
   isUnsigned,
 } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
