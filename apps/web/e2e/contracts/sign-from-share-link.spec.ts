@@ -107,6 +107,10 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await expect(
     borrower.getByText("축하합니다! 계약서 서명이 완료되었습니다. 홈 화면에서 확인할 수 있습니다."),
   ).toBeVisible();
+  // The document behind it is read again: it now carries the SHA-256 of the signed terms.
+  await expect(
+    borrower.frameLocator("iframe.contract-document").getByText("서명된 계약 조건의 SHA-256"),
+  ).toBeVisible();
   await borrower.getByRole("button", { name: "확인" }).click();
   await expect(borrower).toHaveURL(/#\/pages\/order\/index/);
   await expect(borrower.getByText("이씨 대출")).toBeVisible();

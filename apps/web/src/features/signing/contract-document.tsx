@@ -7,15 +7,16 @@ import { screenMessage } from "../../session/screen-message";
 /**
  * The contract document as the server renders it (raw HTML), shown in a sandboxed frame: no
  * script in it can run, and it cannot touch the app. Its height follows its content.
+ * `signedAt` reloads it once the contract is signed, so it shows the signature and its hash.
  */
-export function ContractDocument({ id }: { id: string }) {
+export function ContractDocument({ id, signedAt }: { id: string; signedAt?: string | null }) {
   const { _, i18n } = useLingui();
   const api = useApi();
   const [height, setHeight] = useState(480);
   // The server writes the document in the reader's language: load again when it changes.
   const documentHtml = useLoad(
     (signal) => api.contract.view({ id }, { signal }),
-    [api, id, i18n.locale],
+    [api, id, i18n.locale, signedAt],
   );
   const srcDoc = documentHtml.data;
   if (documentHtml.status === "failed") {

@@ -105,7 +105,7 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
         <p className="page__note">{_("cost.explanation")}</p>
       </section>
 
-      <ContractDocument id={contract.id} />
+      <ContractDocument id={contract.id} signedAt={contract.signedAt} />
 
       {isUnsigned(contract.status) ? (
         <section className="page__section" aria-labelledby="sign-area">
