@@ -1,5 +1,5 @@
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
 import { renderApp } from "../../test/render-app";
@@ -19,16 +19,29 @@ const lender = {
   identityVerified: false,
 };
 
+const borrower = {
+  userId: "u-2",
+  phone: "+821012345678",
+  role: "borrower",
+  lender: null,
+  identityVerified: false,
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
 
 /** The details page of `id`; the server knows `contracts` and answers others with its 404. */
-function renderDetail(id: string, contracts: Contract[], detail?: FakeRoute) {
+function renderDetail(
+  id: string,
+  contracts: Contract[],
+  detail?: FakeRoute,
+  user: typeof lender | typeof borrower = lender,
+) {
   return renderApp(`/pages/order/common?id=${encodeURIComponent(id)}`, {
     routes: {
-      "/api/v3/user/queryCashUser": () => ({ body: lender }),
+      "/api/v3/user/queryCashUser": () => ({ body: user }),
       "/api/v1/contract/detail":
         detail ??
         ((payload) => {
@@ -62,7 +75,7 @@ describe("the contract details page", () => {
     expect(screen.queryByText("불러오는 중…")).toBeNull();
     expect(screen.getByText("010-1234-5678")).toBeTruthy();
     expect(screen.getByText(/1,234,000/)).toBeTruthy();
-    expect(screen.getByTestId("share-link").textContent).toMatch(
+    expect((await screen.findByTestId("share-link")).textContent).toMatch(
       /#\/pages\/loans\/sign\?code=code0{15}7$/,
     );
     expect(screen.getByRole("button", { name: "삭제" })).toBeTruthy();
@@ -72,6 +85,19 @@ describe("the contract details page", () => {
     for (const call of contractCalls) {
       expect(call).toEqual({ path: "/api/v1/contract/detail", payload: { id: "contract-7" } });
     }
+  });
+
+  it("shows a bound borrower the terms but not the lender's share link or delete", async () => {
+    const contract = fakeContract(8, { name: "박씨 대출" });
+    const { server } = renderDetail(contract.id, [contract], undefined, borrower);
+    await screen.findByRole("heading", { name: "박씨 대출" });
+    // Wait until the page knows who is reading it.
+    await vi.waitFor(() =>
+      expect(server.calls.some((call) => call.path === "/api/v3/user/queryCashUser")).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId("share-link")).toBeNull();
+    expect(screen.queryByRole("button", { name: "삭제" })).toBeNull();
   });
 
   it("says the contract was not found when the server answers 404", async () => {

@@ -1,3 +1,4 @@
+import { displayPhone } from "@chayong/domain";
 import {
   Button,
   ConfirmDialog,
@@ -15,7 +16,8 @@ import { useLoad } from "../../data/use-load";
 import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { absoluteShareLink, type Contract, displayPhone, isUnsigned } from "./contract-labels";
+import { useCurrentUser } from "../../state/current-user";
+import { absoluteShareLink, type Contract, isUnsigned } from "./contract-labels";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
 import { ShareQrCode } from "./share-qr-code";
@@ -72,8 +74,10 @@ function ContractDetail({ contract }: { contract: Contract }) {
     <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
   );
   const signed = !isUnsigned(contract.status);
-  // A cancelled contract keeps its pre-signing status; it can be read, not shared or deleted.
-  const shareable = isUnsigned(contract.status) && !contract.cancelled;
+  // Only the lender shares or deletes (a bound borrower may read the page too). A cancelled
+  // contract keeps its pre-signing status; it can be read, not shared or deleted.
+  const isLender = useCurrentUser().data?.role === "lender";
+  const shareable = isLender && isUnsigned(contract.status) && !contract.cancelled;
   const link = absoluteShareLink(contract.link);
 
   const copyLink = async () => {
@@ -125,8 +129,13 @@ function ContractDetail({ contract }: { contract: Contract }) {
                 )}`
               : _("contract.type.single")}
           </dd>
-          <dt>{contract.instalment ? _("contract.instalmentAmount") : _("cost.totalRepayable")}</dt>
-          <dd>{money(contract.instalmentAmount)}</dd>
+          {/* A single payment's one repayment is the total repayable, shown below. */}
+          {contract.instalment ? (
+            <>
+              <dt>{_("contract.instalmentAmount")}</dt>
+              <dd>{money(contract.instalmentAmount)}</dd>
+            </>
+          ) : null}
           <dt>{_("contract.serviceFee")}</dt>
           <dd>{money(contract.serviceFee)}</dd>
           <dt>{_("contract.overdueRate")}</dt>
