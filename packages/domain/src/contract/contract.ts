@@ -10,7 +10,7 @@ import type { LedgerEntry } from "../ledger";
 import { balancesAsOf, type InstalmentBalance } from "../ledger";
 import { type Money, moneySchema } from "../money";
 import { costOfCredit } from "../rate";
-import { type InstalmentInterval, instalmentIntervals } from "../schedule";
+import { instalmentIntervals } from "../schedule";
 import {
   type ContractStatus,
   type ContractType,
@@ -18,27 +18,16 @@ import {
   contractTypeSchema,
   deriveStatus,
 } from "../status";
-import type { ContractTerms } from "./draft";
+import type { ContractDraft, ContractTerms } from "./draft";
 
-/** The contract as the server answers it and the SDK returns it (one model for every screen). */
-export interface Contract {
+/**
+ * The contract as the server answers it and the SDK returns it (one model for every screen):
+ * the terms the lender submitted (E.164 phone), plus what the server and the ledger add.
+ */
+export interface Contract extends Omit<ContractDraft, "templateId"> {
   id: string;
   /** The unguessable share code; the link carries it. */
   code: string;
-  name: string;
-  borrowerPhone: string;
-  loanAmount: Money;
-  disbursedAmount: Money;
-  loanDate: CalendarDate;
-  repaymentDate: CalendarDate;
-  instalment: boolean;
-  instalmentCount: number;
-  instalmentAmount: Money;
-  interval: InstalmentInterval;
-  serviceFee: Money;
-  overdueRatePercent: number;
-  lender: string;
-  merchantName: string;
   /** Whether any instalment has been renewed. */
   renewal: boolean;
   currency: Currency;
