@@ -140,7 +140,8 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     "contract.view": {
       rightful: ["lenderA", "borrowerA"],
       call: async (c) => c.api.contract.view({ id: (await openedContractOfLenderA()).id }),
-      check: (answer) => expect(answer).toContain("+821011112222"),
+      // The document shows the borrower phone as read at home: +821011112222 -> 010-1111-2222.
+      check: (answer) => expect(answer).toContain("010-1111-2222"),
     },
     "contract.sign": {
       rightful: ["borrowerA"],
