@@ -1,5 +1,6 @@
 export { catalogs, hasMessage, messageIds } from "./catalogs";
 export { createI18n, i18n, translate } from "./instance";
+export { loadCatalog } from "./load-catalog";
 export {
   defaultLocale,
   indexFromLocale,

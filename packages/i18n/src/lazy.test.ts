@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import * as full from "./index";
+import * as lazy from "./lazy";
+
+describe("@chayong/i18n/lazy", () => {
+  it("offers the locale helpers and loadCatalog of the full entry, and no catalog", () => {
+    expect(Object.keys(lazy).sort()).toEqual([
+      "defaultLocale",
+      "indexFromLocale",
+      "isLocale",
+      "languageOptions",
+      "loadCatalog",
+      "localeFromIndex",
+      "locales",
+      "negotiateLocale",
+    ]);
+    const fullExports = new Map(Object.entries(full));
+    for (const [name, value] of Object.entries(lazy)) {
+      expect(fullExports.get(name)).toBe(value);
+    }
+  });
+});
