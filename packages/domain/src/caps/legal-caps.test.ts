@@ -35,7 +35,7 @@ describe("legal caps", () => {
     expect(checkLegalCap(16.01, "TW", "2025-01-01").allowed).toBe(false);
   });
 
-  it("shows a refused rate rounded up so it never reads as the cap", () => {
+  it("shows a refused rate to 2 decimals, never reading as the cap itself", () => {
     expect(displayRefusedRate(20.00001, 20)).toBe(20.01);
     expect(displayRefusedRate(20.004, 20)).toBe(20.01);
     expect(displayRefusedRate(21.111111, 20)).toBe(21.11);
