@@ -1,9 +1,25 @@
+import { existsSync, readdirSync } from "node:fs";
 import { defineConfig } from "tsup";
+
+// Every component folder (src/<name>/index.ts) is also an entry. With code splitting, index.js
+// then only re-exports from one chunk per component, and an app's bundler (the package is
+// side-effect free but for its CSS) takes just the components a page uses into that page's
+// chunk: the signature pad and perfect-freehand stay out of a list page.
+const components = readdirSync(new URL("./src", import.meta.url), { withFileTypes: true })
+  .filter((entry) => existsSync(new URL(`./src/${entry.name}/index.ts`, import.meta.url)))
+  .map((entry) => entry.name);
 
 export default defineConfig({
   // index: the components; styles: tokens + every component's CSS in one file (dist/styles.css).
-  entry: { index: "src/index.ts", styles: "src/styles.css" },
+  entry: {
+    index: "src/index.ts",
+    styles: "src/styles.css",
+    ...Object.fromEntries(components.map((name) => [`components/${name}`, `src/${name}/index.ts`])),
+  },
   format: ["esm"],
+  splitting: true,
+  // Only `@chayong/ui` (index) and `@chayong/ui/styles.css` are public; the component entries
+  // exist to shape the chunks.
   dts: { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,

@@ -1,4 +1,4 @@
-import type { Locale } from "@chayong/i18n";
+import type { Locale } from "@chayong/i18n/lazy";
 import {
   type KeyboardEvent,
   type PointerEvent,

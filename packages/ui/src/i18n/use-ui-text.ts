@@ -1,11 +1,18 @@
-import { defaultLocale, translate } from "@chayong/i18n";
+import { messages as korean } from "@chayong/i18n/catalogs/ko-KR";
+import { type I18n, setupI18n } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import { useContext } from "react";
 import type { UiMessageId } from "./ui-messages";
 
 export type UiTranslate = (id: UiMessageId, values?: Record<string, unknown>) => string;
 
-const withoutProvider: UiTranslate = (id, values) => translate(id, defaultLocale, values);
+// Only the Korean catalog, made on first use: an app that mounts an I18nProvider (and loads its
+// catalogs lazily) never pays for a second language here.
+let koreanI18n: I18n | undefined;
+const withoutProvider: UiTranslate = (id, values) => {
+  koreanI18n ??= setupI18n({ locale: "ko-KR", messages: { "ko-KR": korean } });
+  return koreanI18n._(id, values);
+};
 
 /**
  * Translates the kit's built-in strings with the app's lingui instance when an I18nProvider is

@@ -1,4 +1,4 @@
-import { type LanguageOption, type Locale, languageOptions } from "@chayong/i18n";
+import { type LanguageOption, type Locale, languageOptions } from "@chayong/i18n/lazy";
 import { type ReactNode, useId } from "react";
 import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
