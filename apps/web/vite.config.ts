@@ -38,10 +38,13 @@ export default defineConfig({
               test: /[\\/](packages[\\/](transport|sdk|domain)[\\/]|node_modules[\\/]\.pnpm[\\/](ky|valibot|@noble\+ciphers|libphonenumber-js)@)/,
               priority: 2,
             },
-            // What every page needs: React, the router, state, i18n and the UI kit, in one chunk.
+            // What every page needs: React, the router, state and lingui, in one chunk. The
+            // catalogs (@chayong/i18n) and the UI kit stay out: each catalog is its own chunk,
+            // loaded for the reader's language only, and each kit component goes to the pages
+            // that use it.
             {
               name: "app",
-              test: /[\\/](node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@|packages[\\/]i18n[\\/])/,
+              test: /[\\/]node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@/,
               priority: 1,
             },
           ],

@@ -1,5 +1,5 @@
-import { i18n } from "@chayong/i18n";
 import { ToastProvider } from "@chayong/ui";
+import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";

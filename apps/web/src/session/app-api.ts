@@ -1,4 +1,4 @@
-import { localeFromIndex } from "@chayong/i18n";
+import { localeFromIndex } from "@chayong/i18n/lazy";
 import { type Api, createApi } from "@chayong/sdk";
 import {
   CIPHER_IV_ENV,
