@@ -1,8 +1,11 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // index: the client (no request schema at run time); server: the full table for the server.
+  entry: { index: "src/index.ts", server: "src/server.ts" },
   format: ["esm"],
+  // The two entries share the table, the answer schemas and the client through chunks.
+  splitting: true,
   dts: true,
   sourcemap: true,
   clean: true,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderApiReference } from "./api-reference";
-import { endpointList } from "./endpoints";
+import { endpointList } from "./table";
 
 describe("API.md", () => {
   it("is what the endpoint table generates (run `pnpm --filter @chayong/sdk api-doc`)", () => {

@@ -1,5 +1,6 @@
 import { calendarDateSchema } from "@chayong/domain";
-import { type AnySchema, type EndpointEntry, endpointList } from "./endpoints";
+import type { AnySchema } from "./endpoints";
+import { type EndpointEntry, endpointList } from "./table";
 
 /** A schema or pipe action as valibot builds them (only what the reference reads). */
 interface SchemaNode {
@@ -37,7 +38,7 @@ export function renderApiReference(list: readonly EndpointEntry[] = endpointList
   const lines: string[] = [
     "# @chayong/sdk endpoint reference",
     "",
-    "<!-- Generated from src/endpoints.ts by `pnpm --filter @chayong/sdk api-doc`. Do not edit. -->",
+    "<!-- Generated from src/endpoints.ts and src/requests.ts by `pnpm --filter @chayong/sdk api-doc`. Do not edit. -->",
     "",
     "Every call is HTTP 200 with the envelope `{ status, message, body }` unless the transport",
     "itself failed; `status` is 200 ok, 301 session invalid, 400 bad input, 403 forbidden,",

@@ -13,7 +13,8 @@ import {
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi, readCustomerService } from "./api";
-import { endpointList, endpoints } from "./endpoints";
+import { endpoints } from "./endpoints";
+import { endpointList } from "./table";
 
 const codec = createCodec(codecSettingsFromEnv({}));
 

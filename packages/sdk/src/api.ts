@@ -13,6 +13,7 @@ import {
   type Endpoints,
   endpoints,
 } from "./endpoints";
+import type { RequestSchemas } from "./requests";
 import { type CustomerService, customerServiceSchema } from "./schemas/config";
 
 export interface CallOptions {
@@ -25,22 +26,31 @@ export interface UploadCallOptions extends CallOptions {
   onProgress?: (percent: number) => void;
 }
 
-type Input<E extends EndpointDefinition> = v.InferInput<E["request"]>;
 type Output<E extends EndpointDefinition> = v.InferOutput<E["answer"]>;
 
-/** The typed function of one endpoint: its payload in, its validated answer out. */
-export type EndpointFunction<E extends EndpointDefinition> = E["wire"] extends "multipart"
+/**
+ * The typed function of one endpoint: its payload in (typed by its request schema, which the
+ * client never loads), its validated answer out.
+ */
+export type EndpointFunction<
+  E extends EndpointDefinition,
+  TRequest extends AnySchema = AnySchema,
+> = E["wire"] extends "multipart"
   ? (file: Blob, options?: UploadCallOptions) => Promise<Output<E>>
   : // biome-ignore lint/complexity/noBannedTypes: "every field optional" is what this asks
-    {} extends Input<E>
-    ? (input?: Input<E>, options?: CallOptions) => Promise<Output<E>>
-    : (input: Input<E>, options?: CallOptions) => Promise<Output<E>>;
+    {} extends v.InferInput<TRequest>
+    ? (input?: v.InferInput<TRequest>, options?: CallOptions) => Promise<Output<E>>
+    : (input: v.InferInput<TRequest>, options?: CallOptions) => Promise<Output<E>>;
 
 /** `api.contract.add(draft)`, `api.auth.login({ phone, code })`... one function per endpoint. */
 export type Api = {
   [A in Area]: {
     [N in keyof Endpoints[A]]: Endpoints[A][N] extends EndpointDefinition
-      ? EndpointFunction<Endpoints[A][N]>
+      ? N extends keyof RequestSchemas[A]
+        ? RequestSchemas[A][N] extends infer R extends AnySchema
+          ? EndpointFunction<Endpoints[A][N], R>
+          : never
+        : never
       : never;
   };
 };

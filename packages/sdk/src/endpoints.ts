@@ -1,44 +1,25 @@
 import {
-  contractDraftSchema,
   contractSchema,
   contractTemplateSchema,
   customerInfoSchema,
-  emergencyContactsRequestSchema,
   lenderStatisticsSchema,
   lenderStatisticsWindowsSchema,
-  loginRequestSchema,
-  offlineLoanRecordSchema,
-  personalDetailsSchema,
-  sendCodeRequestSchema,
   sharedDebtInfoSchema,
-  sharedDebtQuerySchema,
-  templateDraftSchema,
-  templateQuerySchema,
   uploadedFileSchema,
 } from "@chayong/domain";
 import * as v from "valibot";
 import { cashUserSchema, loginAnswerSchema, sendCodeAnswerSchema } from "./schemas/auth";
-import { byIdRequestSchema, emptyRequestSchema, noBodySchema } from "./schemas/common";
-import { serviceConfigAnswerSchema, serviceConfigRequestSchema } from "./schemas/config";
+import { noBodySchema } from "./schemas/common";
+import { serviceConfigAnswerSchema } from "./schemas/config";
 import {
-  blockRequestSchema,
   cancelAnswerSchema,
   contractDocumentSchema,
   contractLedgerSchema,
   contractPageSchema,
-  contractQuerySchema,
-  contractUpdateRequestSchema,
-  openContractRequestSchema,
-  renewContractRequestSchema,
-  reverseLedgerEntryRequestSchema,
-  signContractRequestSchema,
 } from "./schemas/contract";
 import {
-  deviceInfoRequestSchema,
   faceCompareAnswerSchema,
-  faceCompareRequestSchema,
   ocrCheckAnswerSchema,
-  ocrCheckRequestSchema,
   userDetailSchema,
 } from "./schemas/identity";
 
@@ -56,10 +37,11 @@ export type HttpMethod = "GET" | "POST";
 // biome-ignore lint/suspicious/noExplicitAny: valibot's generic schema needs its type slots open
 export type AnySchema = v.GenericSchema<any, any, any>;
 
-export interface EndpointDefinition<
-  TRequest extends AnySchema = AnySchema,
-  TAnswer extends AnySchema = AnySchema,
-> {
+/**
+ * One endpoint: how it is reached and what it answers. Its request schema lives in
+ * src/requests.ts under the same id (the server validates requests; the client only answers).
+ */
+export interface EndpointDefinition<TAnswer extends AnySchema = AnySchema> {
   method: HttpMethod;
   /** Relative to the API base URL (absolute path), or to the file base URL for uploads. */
   path: string;
@@ -72,11 +54,10 @@ export interface EndpointDefinition<
   /** False while the server side is still to come; the API is designed once, now. */
   implemented: boolean;
   summary: string;
-  request: TRequest;
   answer: TAnswer;
 }
 
-/** Keeps each definition's literal types (access, wire, implemented, its schemas). */
+/** Keeps each definition's literal types (access, wire, implemented, its answer schema). */
 function endpoint<const D extends EndpointDefinition>(definition: D): D {
   return definition;
 }
@@ -85,7 +66,8 @@ function endpoint<const D extends EndpointDefinition>(definition: D): D {
  * Every endpoint of the product, once: spec §7, the paths decisions §3 adds, and the ones the
  * product needs beyond the spec (open by share code, unblock, ledger, offline loans, reversal).
  * Reads are GET, everything else POST (decisions §3). The server registers its routes from this
- * table and the client below calls through it, so the two cannot drift.
+ * table (joined with src/requests.ts in `@chayong/sdk/server`) and the client calls through it,
+ * so the two cannot drift.
  */
 export const endpoints = {
   auth: {
@@ -97,7 +79,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "Send a 6-digit login code by SMS (60 s cooldown, 5 per phone per hour, per-IP limit).",
-      request: sendCodeRequestSchema,
       answer: sendCodeAnswerSchema,
     }),
     login: endpoint({
@@ -107,7 +88,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Log in with phone and code; answers the session token and loginInfo.",
-      request: loginRequestSchema,
       answer: loginAnswerSchema,
     }),
     logout: endpoint({
@@ -117,7 +97,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Revoke the session token of the call.",
-      request: emptyRequestSchema,
       answer: noBodySchema,
     }),
   },
@@ -129,7 +108,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "The signed-in user: role, phone and (lenders) the lender profile.",
-      request: emptyRequestSchema,
       answer: cashUserSchema,
     }),
     deviceInfo: endpoint({
@@ -139,7 +117,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Report the device the app runs on.",
-      request: deviceInfoRequestSchema,
       answer: noBodySchema,
     }),
   },
@@ -151,7 +128,6 @@ export const endpoints = {
       wire: "multipart",
       implemented: false,
       summary: "Upload one image (multipart field 'file'; JPEG/PNG/WebP, 10 MB max).",
-      request: emptyRequestSchema,
       answer: uploadedFileSchema,
     }),
     faceCompare: endpoint({
@@ -161,7 +137,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Compare the live face capture with the ID card photo.",
-      request: faceCompareRequestSchema,
       answer: faceCompareAnswerSchema,
     }),
     ocrCheck: endpoint({
@@ -171,7 +146,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Read the ID card text to prefill the personal details.",
-      request: ocrCheckRequestSchema,
       answer: ocrCheckAnswerSchema,
     }),
     ocrConfirm: endpoint({
@@ -181,7 +155,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Confirm the identity details and ID card photos.",
-      request: personalDetailsSchema,
       answer: noBodySchema,
     }),
     addEmergencyContacts: endpoint({
@@ -191,7 +164,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Save exactly two emergency contacts.",
-      request: emergencyContactsRequestSchema,
       answer: noBodySchema,
     }),
     userDetail: endpoint({
@@ -201,7 +173,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "The borrower's own verification progress and details (ID number masked).",
-      request: emptyRequestSchema,
       answer: userDetailSchema,
     }),
   },
@@ -214,7 +185,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "Create a contract (every domain rule and the legal cap); answers it with its share link.",
-      request: contractDraftSchema,
       answer: contractSchema,
     }),
     query: endpoint({
@@ -225,7 +195,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "List contracts, newest first, by status and type: a lender its own, a borrower those addressed to its phone that it opened.",
-      request: contractQuerySchema,
       answer: contractPageSchema,
     }),
     detail: endpoint({
@@ -236,7 +205,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "One contract by id, as the list shows it (a cancelled one flagged `cancelled`): to its lender or the borrower who opened it; an audited view.",
-      request: byIdRequestSchema,
       answer: contractSchema,
     }),
     open: endpoint({
@@ -247,7 +215,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "Open a contract by its share code; binds the borrower logged in with its phone (type1 -> type2).",
-      request: openContractRequestSchema,
       answer: contractSchema,
     }),
     view: endpoint({
@@ -258,7 +225,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "The contract document as HTML (parties, terms, schedule, rate; signature once signed).",
-      request: byIdRequestSchema,
       answer: contractDocumentSchema,
     }),
     sign: endpoint({
@@ -268,7 +234,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Sign with a PNG signature, once (a second attempt answers 409).",
-      request: signContractRequestSchema,
       answer: contractSchema,
     }),
     cancel: endpoint({
@@ -278,7 +243,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Cancel (delete) a contract before it is signed; it is kept, hidden from lists.",
-      request: byIdRequestSchema,
       answer: cancelAnswerSchema,
     }),
     update: endpoint({
@@ -288,7 +252,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Write-off (partial repayment) and/or waiver on one instalment.",
-      request: contractUpdateRequestSchema,
       answer: contractSchema,
     }),
     renew: endpoint({
@@ -298,7 +261,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Move an instalment's due date later (renewal).",
-      request: renewContractRequestSchema,
       answer: contractSchema,
     }),
     reverse: endpoint({
@@ -308,7 +270,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Reverse a wrong ledger entry with a new entry (never an edit).",
-      request: reverseLedgerEntryRequestSchema,
       answer: contractSchema,
     }),
     ledger: endpoint({
@@ -318,7 +279,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "The money events of a contract, oldest first.",
-      request: byIdRequestSchema,
       answer: contractLedgerSchema,
     }),
     userDetails: endpoint({
@@ -328,7 +288,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Customer info of a contract's borrower (audited view of personal data).",
-      request: byIdRequestSchema,
       answer: customerInfoSchema,
     }),
     block: endpoint({
@@ -338,7 +297,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Block a phone from this lender's new contracts.",
-      request: blockRequestSchema,
       answer: noBodySchema,
     }),
     unblock: endpoint({
@@ -348,7 +306,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Lift a block.",
-      request: blockRequestSchema,
       answer: noBodySchema,
     }),
     statistics: endpoint({
@@ -358,7 +315,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Dashboard figures: all-time and today, split total / single / instalment.",
-      request: emptyRequestSchema,
       answer: lenderStatisticsSchema,
     }),
     statisticsWindows: endpoint({
@@ -368,7 +324,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Today / 3-day / 7-day windows and the shared-debt summary of the lender's book.",
-      request: emptyRequestSchema,
       answer: lenderStatisticsWindowsSchema,
     }),
     sharedDebt: endpoint({
@@ -378,7 +333,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Shared-debt lookup by phone and ID number: aggregates only, audited, rate-limited.",
-      request: sharedDebtQuerySchema,
       answer: sharedDebtInfoSchema,
     }),
     reportOfflineLoan: endpoint({
@@ -388,7 +342,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: false,
       summary: "Report a loan made outside the app (shared-debt offline figures).",
-      request: offlineLoanRecordSchema,
       answer: noBodySchema,
     }),
   },
@@ -400,7 +353,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Create a contract template.",
-      request: templateDraftSchema,
       answer: contractTemplateSchema,
     }),
     query: endpoint({
@@ -410,7 +362,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "The lender's templates, newest first, searched by name.",
-      request: templateQuerySchema,
       answer: v.array(contractTemplateSchema),
     }),
     remove: endpoint({
@@ -420,7 +371,6 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Remove one of the lender's templates.",
-      request: byIdRequestSchema,
       answer: noBodySchema,
     }),
   },
@@ -433,7 +383,6 @@ export const endpoints = {
       implemented: true,
       summary:
         "Customer-service config (configKey 'line'): extInfoJSON with line_img, line, line_url.",
-      request: serviceConfigRequestSchema,
       answer: serviceConfigAnswerSchema,
     }),
   },
@@ -460,29 +409,4 @@ export type ImplementedEndpointId = {
   [Id in EndpointId]: Lookup<Id> extends { implemented: true } ? Id : never;
 }[EndpointId];
 
-export type RequestInput<Id extends EndpointId> = v.InferInput<Lookup<Id>["request"]>;
-export type RequestOutput<Id extends EndpointId> = v.InferOutput<Lookup<Id>["request"]>;
 export type Answer<Id extends EndpointId> = v.InferOutput<Lookup<Id>["answer"]>;
-
-export interface EndpointEntry extends EndpointDefinition {
-  id: EndpointId;
-  area: Area;
-  name: string;
-}
-
-/** The table as a list, in declaration order. */
-export const endpointList: readonly EndpointEntry[] = Object.entries(endpoints).flatMap(
-  ([area, group]) =>
-    Object.entries(group as Record<string, EndpointDefinition>).map(([name, definition]) => ({
-      ...definition,
-      id: `${area}.${name}` as EndpointId,
-      area: area as Area,
-      name,
-    })),
-);
-
-export function findEndpoint(id: EndpointId): EndpointEntry {
-  const entry = endpointList.find((candidate) => candidate.id === id);
-  if (entry === undefined) throw new Error(`unknown endpoint ${id}`);
-  return entry;
-}

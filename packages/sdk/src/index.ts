@@ -7,27 +7,28 @@ export {
   readCustomerService,
   type UploadCallOptions,
 } from "./api";
-export { renderApiReference } from "./api-reference";
 export {
   type Access,
   type Answer,
   type AnySchema,
   type Area,
   type EndpointDefinition,
-  type EndpointEntry,
   type EndpointId,
   type EndpointOf,
   type Endpoints,
-  endpointList,
   endpoints,
-  findEndpoint,
   type HttpMethod,
   type ImplementedEndpointId,
-  type RequestInput,
-  type RequestOutput,
 } from "./endpoints";
+export type {
+  RequestInput,
+  RequestOutput,
+  RequestSchemas,
+  RequestSchemaTable,
+} from "./requests";
 export * from "./schemas/auth";
 export * from "./schemas/common";
 export * from "./schemas/config";
 export * from "./schemas/contract";
+export type { ContractQuery, SignContractRequest } from "./schemas/contract-requests";
 export * from "./schemas/identity";

@@ -6,7 +6,7 @@ import {
   todayIn,
   validateContractDraft,
 } from "@chayong/domain";
-import type { Answer, RequestOutput } from "@chayong/sdk";
+import type { Answer, RequestOutput } from "@chayong/sdk/server";
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";

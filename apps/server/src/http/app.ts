@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type EndpointEntry, endpointList } from "@chayong/sdk";
+import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";

@@ -1,4 +1,4 @@
-import { endpointList, type ImplementedEndpointId } from "@chayong/sdk";
+import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";

@@ -7,7 +7,7 @@ import type {
   EndpointOf,
   ImplementedEndpointId,
   RequestOutput,
-} from "@chayong/sdk";
+} from "@chayong/sdk/server";
 import {
   decodeRequestPayload,
   ENVELOPE_QUERY_PARAM,

@@ -1,5 +1,5 @@
 import { normalizePhone } from "@chayong/domain";
-import { endpointList } from "@chayong/sdk";
+import { endpointList } from "@chayong/sdk/server";
 import type { FastifyInstance } from "fastify";
 import * as v from "valibot";
 import type { ServerContext } from "../context";

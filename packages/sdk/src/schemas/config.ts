@@ -1,12 +1,6 @@
 import { serviceConfigSchema } from "@chayong/domain";
 import * as v from "valibot";
 
-/** Service config request: only the customer-service line exists (spec §3). */
-export const serviceConfigRequestSchema = v.strictObject(
-  { configKey: v.picklist(["line"], "common.invalidValue") },
-  "common.invalidValue",
-);
-
 /** `extInfoJSON` is a JSON string holding `line_img`, `line` and `line_url` (decisions §3). */
 export const serviceConfigAnswerSchema = v.object({ extInfoJSON: v.string() });
 

@@ -1,28 +1,10 @@
-import { calendarDateSchema, genders, personalDetailsSchema, relations } from "@chayong/domain";
+import { calendarDateSchema, genders, relations } from "@chayong/domain";
 import * as v from "valibot";
 
-// Identity verification comes in a later issue (decisions §5). The requests are the domain's
-// schemas (see endpoints.ts); the shapes below are the answers this SDK defines for it.
+// Identity verification comes in a later issue (decisions §5). The shapes below are the
+// answers this SDK defines for it; its requests are in identity-requests.ts.
 
-const imageUrl = v.pipe(
-  v.string("common.invalidValue"),
-  v.minLength(1, "common.invalidValue"),
-  v.maxLength(500, "common.invalidValue"),
-);
-
-export const faceCompareRequestSchema = v.strictObject(
-  { facePhotoUrl: imageUrl },
-  "common.invalidValue",
-);
 export const faceCompareAnswerSchema = v.object({ matched: v.boolean(), score: v.number() });
-
-export const ocrCheckRequestSchema = v.strictObject(
-  {
-    frontPhotoUrl: personalDetailsSchema.entries.frontPhotoUrl,
-    backPhotoUrl: personalDetailsSchema.entries.backPhotoUrl,
-  },
-  "common.invalidValue",
-);
 
 /** What OCR read; `available: false` when no engine is installed (hand entry then). */
 export const ocrCheckAnswerSchema = v.object({
@@ -48,23 +30,3 @@ export const userDetailSchema = v.object({
     v.object({ name: v.string(), phone: v.string(), relation: v.picklist(relations) }),
   ),
 });
-
-/** The device descriptor the app reports after login. */
-export const deviceInfoRequestSchema = v.strictObject(
-  {
-    adid: v.pipe(v.string("common.invalidValue"), v.maxLength(200, "common.invalidValue")),
-    platform: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
-    model: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(100, "common.invalidValue")),
-    ),
-    osVersion: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
-    appVersion: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
-  },
-  "common.invalidValue",
-);

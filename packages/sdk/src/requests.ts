@@ -1,0 +1,99 @@
+import {
+  contractDraftSchema,
+  emergencyContactsRequestSchema,
+  loginRequestSchema,
+  offlineLoanRecordSchema,
+  personalDetailsSchema,
+  sendCodeRequestSchema,
+  sharedDebtQuerySchema,
+  templateDraftSchema,
+  templateQuerySchema,
+} from "@chayong/domain";
+import type * as v from "valibot";
+import type { AnySchema, Area, EndpointId, Endpoints } from "./endpoints";
+import { byIdRequestSchema, emptyRequestSchema } from "./schemas/common";
+import { serviceConfigRequestSchema } from "./schemas/config-requests";
+import {
+  blockRequestSchema,
+  contractQuerySchema,
+  contractUpdateRequestSchema,
+  openContractRequestSchema,
+  renewContractRequestSchema,
+  reverseLedgerEntryRequestSchema,
+  signContractRequestSchema,
+} from "./schemas/contract-requests";
+import {
+  deviceInfoRequestSchema,
+  faceCompareRequestSchema,
+  ocrCheckRequestSchema,
+} from "./schemas/identity-requests";
+
+/** One request schema per endpoint of the table: none missing, none extra. */
+export type RequestSchemaTable = {
+  readonly [A in Area]: { readonly [N in keyof Endpoints[A]]: AnySchema };
+};
+
+/**
+ * The request schema of every endpoint, keyed like the endpoint table (src/endpoints.ts).
+ * Kept apart from the table because the client never validates its own requests (the server
+ * does): the browser bundle then carries none of these rules (phone numbers, drafts...). The
+ * server reads them through `@chayong/sdk/server`; the client only takes their types.
+ */
+export const requestSchemas = {
+  auth: {
+    sendCode: sendCodeRequestSchema,
+    login: loginRequestSchema,
+    logout: emptyRequestSchema,
+  },
+  user: {
+    current: emptyRequestSchema,
+    deviceInfo: deviceInfoRequestSchema,
+  },
+  identity: {
+    uploadImage: emptyRequestSchema,
+    faceCompare: faceCompareRequestSchema,
+    ocrCheck: ocrCheckRequestSchema,
+    ocrConfirm: personalDetailsSchema,
+    addEmergencyContacts: emergencyContactsRequestSchema,
+    userDetail: emptyRequestSchema,
+  },
+  contract: {
+    add: contractDraftSchema,
+    query: contractQuerySchema,
+    detail: byIdRequestSchema,
+    open: openContractRequestSchema,
+    view: byIdRequestSchema,
+    sign: signContractRequestSchema,
+    cancel: byIdRequestSchema,
+    update: contractUpdateRequestSchema,
+    renew: renewContractRequestSchema,
+    reverse: reverseLedgerEntryRequestSchema,
+    ledger: byIdRequestSchema,
+    userDetails: byIdRequestSchema,
+    block: blockRequestSchema,
+    unblock: blockRequestSchema,
+    statistics: emptyRequestSchema,
+    statisticsWindows: emptyRequestSchema,
+    sharedDebt: sharedDebtQuerySchema,
+    reportOfflineLoan: offlineLoanRecordSchema,
+  },
+  template: {
+    add: templateDraftSchema,
+    query: templateQuerySchema,
+    remove: byIdRequestSchema,
+  },
+  config: {
+    service: serviceConfigRequestSchema,
+  },
+} as const satisfies RequestSchemaTable;
+
+export type RequestSchemas = typeof requestSchemas;
+
+type RequestSchemaOf<Id extends EndpointId> = Id extends `${infer A extends Area}.${infer N}`
+  ? N extends keyof RequestSchemas[A]
+    ? RequestSchemas[A][N]
+    : never
+  : never;
+
+export type RequestInput<Id extends EndpointId> = v.InferInput<RequestSchemaOf<Id>>;
+export type RequestOutput<Id extends EndpointId> = v.InferOutput<RequestSchemaOf<Id>>;

@@ -1,0 +1,7 @@
+import * as v from "valibot";
+
+/** Service config request: only the customer-service line exists (spec §3). */
+export const serviceConfigRequestSchema = v.strictObject(
+  { configKey: v.picklist(["line"], "common.invalidValue") },
+  "common.invalidValue",
+);
