@@ -10,7 +10,7 @@ export const smsCodeRules = {
   maxSendsPerPhonePerHour: 5,
 } as const;
 
-const loginPhone = phoneField("login.phone.required", "KR", { mobile: true });
+const loginPhone = /* @__PURE__ */ phoneField("login.phone.required", "KR", { mobile: true });
 
 /** Send SMS code request: the phone, normalised to E.164. */
 export const sendCodeRequestSchema = v.strictObject({ phone: loginPhone }, "common.invalidValue");

@@ -61,6 +61,7 @@ export interface ContractTerms extends ContractDraft {
 export const maxLoanYears = 5;
 export const maxTextLength = 100;
 
+/* @__NO_SIDE_EFFECTS__ */
 function requiredText(key: MessageKey) {
   return v.pipe(
     v.string(key),
@@ -70,6 +71,7 @@ function requiredText(key: MessageKey) {
   );
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function dateField(requiredKey: MessageKey, invalidKey: MessageKey) {
   return v.pipe(
     v.string(requiredKey),

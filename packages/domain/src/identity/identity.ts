@@ -1,31 +1,16 @@
 import * as v from "valibot";
-import { type CalendarDate, isValidCalendarDate } from "../dates";
+import { isValidCalendarDate } from "../dates";
 import type { MessageKey } from "../messages";
 import { normalizePhone, phoneField } from "../phone";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import { issuesToErrors } from "../validation";
+import { emergencyContactCount, genders, relations } from "./customer";
 import { parseIdNumber } from "./id-number";
-
-/** Emergency contact relations (spec §3); `friend` means friend or classmate. */
-export const relations = ["parents", "spouse", "siblings", "colleague", "friend"] as const;
-export type Relation = (typeof relations)[number];
-
-/** Exactly two emergency contacts (spec §9). */
-export const emergencyContactCount = 2;
-
-export interface EmergencyContact {
-  name: string;
-  /** E.164 */
-  phone: string;
-  relation: Relation;
-}
-
-export const genders = ["male", "female"] as const;
-export type Gender = (typeof genders)[number];
 
 const maxNameLength = 50;
 const maxAddressLength = 200;
 
+/* @__NO_SIDE_EFFECTS__ */
 function text(requiredKey: MessageKey, max: number) {
   return v.pipe(
     v.string(requiredKey),
@@ -39,13 +24,14 @@ function text(requiredKey: MessageKey, max: number) {
 export const emergencyContactSchema = v.strictObject(
   {
     name: text("common.pleaseFillIn", maxNameLength),
-    phone: phoneField("common.pleaseFillIn"),
+    phone: /* @__PURE__ */ phoneField("common.pleaseFillIn"),
     relation: v.picklist(relations, "common.pleaseSelect"),
   },
   "common.invalidValue",
 );
 
 /** The first or second contact of the ID card page, each field with its own message (spec §5). */
+/* @__NO_SIDE_EFFECTS__ */
 export function emergencyContactSchemaFor(position: 1 | 2) {
   const keys = {
     1: [
@@ -82,7 +68,8 @@ export const emergencyContactsRequestSchema = v.strictObject(
   "common.invalidValue",
 );
 
-const photo = (key: MessageKey) => v.pipe(v.string(key), v.trim(), v.minLength(1, key));
+const photo = /* @__NO_SIDE_EFFECTS__ */ (key: MessageKey) =>
+  v.pipe(v.string(key), v.trim(), v.minLength(1, key));
 
 /**
  * The personal details of the ID card page (spec §2, §5): the three uploaded photos, and the
@@ -165,40 +152,3 @@ function duplicatePhones(
   });
   return errors;
 }
-
-/** A borrower as a lender sees them (spec §3 customer info); the ID number only masked. */
-export type CustomerStatus = "normal" | "blocked";
-export const customerStatuses = ["normal", "blocked"] as const satisfies readonly CustomerStatus[];
-
-export interface CustomerInfo {
-  status: CustomerStatus;
-  name: string | null;
-  phone: string;
-  contacts: EmergencyContact[];
-  idNumberMasked: string | null;
-  gender: Gender | null;
-  birthday: CalendarDate | null;
-  address: string | null;
-  /** Addresses of the images, served only with an authorised token. */
-  idCardFrontUrl: string | null;
-  idCardBackUrl: string | null;
-  holdingPhotoUrl: string | null;
-  facePhotoUrl: string | null;
-}
-
-export const customerInfoSchema = v.object({
-  status: v.picklist(customerStatuses),
-  name: v.nullable(v.string()),
-  phone: v.string(),
-  contacts: v.array(
-    v.object({ name: v.string(), phone: v.string(), relation: v.picklist(relations) }),
-  ),
-  idNumberMasked: v.nullable(v.string()),
-  gender: v.nullable(v.picklist(genders)),
-  birthday: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  idCardFrontUrl: v.nullable(v.string()),
-  idCardBackUrl: v.nullable(v.string()),
-  holdingPhotoUrl: v.nullable(v.string()),
-  facePhotoUrl: v.nullable(v.string()),
-}) satisfies v.GenericSchema<unknown, CustomerInfo>;

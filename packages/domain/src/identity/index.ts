@@ -1,2 +1,3 @@
+export * from "./customer";
 export * from "./id-number";
 export * from "./identity";

@@ -24,6 +24,7 @@ export function moneyProblem(value: unknown): MessageKey | null {
  * A money field. `requiredKey` is reported when the value is missing or not a number (the user
  * left the field empty); the `money.*` keys when it is a number that is not money.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function moneyField(requiredKey: MessageKey = "common.invalidValue") {
   return v.pipe(
     v.number(requiredKey),

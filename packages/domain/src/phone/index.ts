@@ -1,1 +1,2 @@
+export * from "./display";
 export * from "./phone";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { displayPhone, mobilePhoneSchema, normalizePhone, phoneSchema } from "./phone";
+import { mobilePhoneSchema, normalizePhone, phoneSchema } from "./phone";
 
 describe("normalizePhone", () => {
   it.each([
@@ -40,23 +40,5 @@ describe("normalizePhone", () => {
     expect(v.safeParse(mobilePhoneSchema, "0231234567").issues?.[0]?.message).toBe(
       "phone.notMobile",
     );
-  });
-});
-
-describe("displayPhone", () => {
-  it("shows KR and TW numbers in their national format", () => {
-    expect(displayPhone("+821012345678")).toBe("010-1234-5678");
-    expect(displayPhone("+8225551234")).toBe("02-555-1234");
-    expect(displayPhone("+886912345678")).toBe("0912 345 678");
-  });
-
-  it("shows anything else as it is", () => {
-    expect(displayPhone("+15551234567")).toBe("+15551234567");
-    expect(displayPhone("not a phone")).toBe("not a phone");
-  });
-
-  it("round-trips with normalizePhone", () => {
-    const normalized = normalizePhone("010-2345-6789");
-    expect(normalized.ok && displayPhone(normalized.value)).toBe("010-2345-6789");
   });
 });

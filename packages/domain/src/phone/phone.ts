@@ -42,8 +42,10 @@ export function normalizePhone(
 
 /**
  * A valibot phone field: trims, requires (with `requiredKey`), validates and outputs E.164.
- * Invalid numbers report `phone.invalid` (or `phone.notMobile`).
+ * Invalid numbers report `phone.invalid` (or `phone.notMobile`). Marked free of side effects
+ * so a bundler drops the schemas built with it (and libphonenumber) where nothing uses them.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function phoneField(
   requiredKey: MessageKey = "phone.required",
   jurisdiction: Jurisdiction = "KR",
@@ -63,15 +65,8 @@ export function phoneField(
 }
 
 /** Any valid KR/TW number, as E.164. */
-export const phoneSchema = phoneField();
+export const phoneSchema = /* @__PURE__ */ phoneField();
 /** A KR/TW number that can receive SMS, as E.164. */
-export const mobilePhoneSchema = phoneField("phone.required", "KR", { mobile: true });
-
-/**
- * An E.164 number as people read it at home: `+821012345678` -> `010-1234-5678`,
- * `+886912345678` -> `0912 345 678`. Anything that is not a valid number is shown as it is.
- */
-export function displayPhone(e164: string): string {
-  const parsed = parsePhoneNumberFromString(e164);
-  return parsed?.isValid() ? parsed.formatNational() : e164;
-}
+export const mobilePhoneSchema = /* @__PURE__ */ phoneField("phone.required", "KR", {
+  mobile: true,
+});

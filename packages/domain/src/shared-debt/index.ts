@@ -1,1 +1,2 @@
 export * from "./shared-debt";
+export * from "./summary";

@@ -2,10 +2,24 @@ import * as v from "valibot";
 import type { Contract } from "../contract";
 import { isValidCalendarDate } from "../dates";
 import { parseIdNumber } from "../identity";
-import { type Money, moneyField, moneySchema } from "../money";
+import { moneyField } from "../money";
 import { phoneField } from "../phone";
+import { emptySharedDebtSummary, type SharedDebtSummary } from "./summary";
 
 const maxRemarkLength = 200;
+
+/** A KR or TW ID number, required, in canonical form. */
+const idNumberField = v.pipe(
+  v.string("sharedDebt.idNumber.required"),
+  v.trim(),
+  v.minLength(1, "sharedDebt.idNumber.required"),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseIdNumber(dataset.value);
+    if (parsed) return parsed.normalized;
+    addIssue({ message: "identity.idNumber.invalid" });
+    return NEVER;
+  }),
+);
 
 /**
  * Shared-debt query (spec §3, §5; decisions §6): phone and ID number required, bank card and
@@ -13,18 +27,8 @@ const maxRemarkLength = 200;
  */
 export const sharedDebtQuerySchema = v.strictObject(
   {
-    phone: phoneField("sharedDebt.phone.required"),
-    idNumber: v.pipe(
-      v.string("sharedDebt.idNumber.required"),
-      v.trim(),
-      v.minLength(1, "sharedDebt.idNumber.required"),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        const parsed = parseIdNumber(dataset.value);
-        if (parsed) return parsed.normalized;
-        addIssue({ message: "identity.idNumber.invalid" });
-        return NEVER;
-      }),
-    ),
+    phone: /* @__PURE__ */ phoneField("sharedDebt.phone.required"),
+    idNumber: idNumberField,
     bankCard: v.optional(
       v.pipe(
         v.string("common.invalidValue"),
@@ -45,48 +49,6 @@ export const sharedDebtQuerySchema = v.strictObject(
 
 export type SharedDebtQuery = v.InferOutput<typeof sharedDebtQuerySchema>;
 
-/** The five shared-debt figures (spec §3), aggregates only, never lender identities. */
-export interface SharedDebtSummary {
-  /** Loans signed. */
-  signedCount: number;
-  /** Loans settled (paid in full or closed with relief). */
-  settledCount: number;
-  /** Still owed on loans in progress. */
-  inTransitAmount: Money;
-  /** Repaid on settled loans. */
-  settledAmount: Money;
-  /** Loans overdue now. */
-  overdueCount: number;
-}
-
-export interface SharedDebtInfo {
-  /** Contracts on this platform, across all lenders. */
-  online: SharedDebtSummary;
-  /** Loans lenders reported for lending made outside the app. */
-  offline: SharedDebtSummary;
-}
-
-const countSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-export const sharedDebtSummarySchema = v.object({
-  signedCount: countSchema,
-  settledCount: countSchema,
-  inTransitAmount: moneySchema,
-  settledAmount: moneySchema,
-  overdueCount: countSchema,
-}) satisfies v.GenericSchema<unknown, SharedDebtSummary>;
-export const sharedDebtInfoSchema = v.object({
-  online: sharedDebtSummarySchema,
-  offline: sharedDebtSummarySchema,
-}) satisfies v.GenericSchema<unknown, SharedDebtInfo>;
-
-export const emptySharedDebtSummary: SharedDebtSummary = {
-  signedCount: 0,
-  settledCount: 0,
-  inTransitAmount: 0,
-  settledAmount: 0,
-  overdueCount: 0,
-};
-
 /** State of a loan reported from outside the app (decisions §6). */
 export const offlineLoanStates = ["inTransit", "overdue", "settled"] as const;
 export type OfflineLoanState = (typeof offlineLoanStates)[number];
@@ -94,8 +56,8 @@ export type OfflineLoanState = (typeof offlineLoanStates)[number];
 /** The small lender form for a loan made outside the app: person, amount, date, state. */
 export const offlineLoanRecordSchema = v.strictObject(
   {
-    phone: phoneField("sharedDebt.phone.required"),
-    idNumber: sharedDebtQuerySchema.entries.idNumber,
+    phone: /* @__PURE__ */ phoneField("sharedDebt.phone.required"),
+    idNumber: idNumberField,
     amount: v.pipe(
       moneyField("operation.amount.required"),
       v.minValue(1, "operation.amount.notPositive"),

@@ -17,6 +17,7 @@ export interface TemplateDraft {
 
 const maxTemplateText = 100;
 
+/* @__NO_SIDE_EFFECTS__ */
 function requiredText(
   key: "template.name.required" | "template.lender.required" | "template.merchantName.required",
 ) {
