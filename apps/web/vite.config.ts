@@ -30,14 +30,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // No group for the API: src/session/lazy-api.ts imports it at boot and Rolldown's own
+          // split keeps transport, SDK, ky and the answer schemas in the chunks that import
+          // needs. A manual group would also capture everything those modules import
+          // (includeDependenciesRecursively), dragging the domain's phone and draft rules and
+          // libphonenumber, which only the create-contract form uses, onto the boot path.
           groups: [
-            // Transport, SDK, domain rules and their libraries: one chunk, loaded right after
-            // boot in parallel with the first page (see src/session/lazy-api.ts).
-            {
-              name: "api",
-              test: /[\\/](packages[\\/](transport|sdk|domain)[\\/]|node_modules[\\/]\.pnpm[\\/](ky|valibot|@noble\+ciphers|libphonenumber-js)@)/,
-              priority: 2,
-            },
             // What every page needs: React, the router, state and lingui, in one chunk. The
             // catalogs (@chayong/i18n) and the UI kit stay out: each catalog is its own chunk,
             // loaded for the reader's language only, and each kit component goes to the pages

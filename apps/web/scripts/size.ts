@@ -4,7 +4,7 @@
 // (Vite's manifest), each file counted once, under the first part that reaches it:
 //   shell         the module script and modulepreloads of dist/index.html
 //   catalog       the ko-KR catalog (bootstrap loads the active language's catalog at start)
-//   API           transport, SDK and domain rules (bootstrap imports them at start; the list
+//   API           transport, SDK and answer schemas (bootstrap imports them at start; the list
 //                 cannot ask for contracts without them)
 //   entry route   the page's split chunk (the router loads it at start)
 // e2e/performance/entry-route-load.spec.ts checks in Chromium that these are exactly the
