@@ -1,15 +1,5 @@
+// `@chayong/i18n`: everything in `@chayong/i18n/lazy`, plus both catalogs loaded from the start
+// (`catalogs`, the shared `i18n`, `translate`) for the server and Storybook.
 export { catalogs, hasMessage, messageIds } from "./catalogs";
 export { createI18n, i18n, translate } from "./instance";
-export { loadCatalog } from "./load-catalog";
-export {
-  defaultLocale,
-  indexFromLocale,
-  isLocale,
-  type LanguageIndex,
-  type LanguageOption,
-  type Locale,
-  languageOptions,
-  localeFromIndex,
-  locales,
-  negotiateLocale,
-} from "./locale";
+export * from "./lazy";
