@@ -1,15 +1,8 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { locationFlagAtom, tokenAtom } from "../state/storage";
+import { fakeBorrower } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
-
-const borrower = {
-  userId: "u-1",
-  phone: "+821022223333",
-  role: "borrower",
-  lender: null,
-  identityVerified: false,
-};
 
 afterEach(() => {
   cleanup();
@@ -20,7 +13,7 @@ function orderListAnswering(answer: { status: number; message?: string; statusCo
   localStorage.setItem("locationFlag", "true");
   return renderApp("/pages/order/index", {
     routes: {
-      "/api/v3/user/queryCashUser": () => ({ body: borrower }),
+      "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
       "/api/v1/contract/query": () => answer,
     },
   });

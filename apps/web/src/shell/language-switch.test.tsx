@@ -2,15 +2,8 @@ import { i18n } from "@chayong/i18n";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { languageIndexAtom, setLanguageIndexAtom } from "../state/storage";
+import { fakeBorrower } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
-
-const borrower = {
-  userId: "u-1",
-  phone: "+821022223333",
-  role: "borrower",
-  lender: null,
-  identityVerified: false,
-};
 
 afterEach(() => {
   cleanup();
@@ -27,7 +20,7 @@ function tabLabels() {
 describe("changing the language", () => {
   it("sets both tab labels and the document title again from the translations", async () => {
     const { store } = renderApp("/pages/me/index", {
-      routes: { "/api/v3/user/queryCashUser": () => ({ body: borrower }) },
+      routes: { "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }) },
     });
     await vi.waitFor(() => expect(tabLabels()).toEqual(["주문 내역", "내 정보"]));
     await vi.waitFor(() => expect(document.title).toBe("내 정보"));
@@ -46,7 +39,7 @@ describe("changing the language", () => {
     localStorage.setItem("languageIndex", "1");
     const { store } = renderApp("/pages/order/index", {
       routes: {
-        "/api/v3/user/queryCashUser": () => ({ body: borrower }),
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
         "/api/v1/contract/query": () => ({ body: { items: [], page: 1, pageSize: 20, total: 0 } }),
       },
     });

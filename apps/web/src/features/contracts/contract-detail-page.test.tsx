@@ -1,31 +1,11 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser } from "../../state/current-user";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
+import { fakeBorrower, fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
 import type { Contract } from "./contract-labels";
-
-const lender = {
-  userId: "u-1",
-  phone: "+821000000000",
-  role: "lender",
-  lender: {
-    displayName: "Demo Lender",
-    merchantName: "Demo Merchant",
-    licenceNumber: null,
-    jurisdiction: "KR",
-    timeZone: "Asia/Seoul",
-  },
-  identityVerified: false,
-};
-
-const borrower = {
-  userId: "u-2",
-  phone: "+821012345678",
-  role: "borrower",
-  lender: null,
-  identityVerified: false,
-};
 
 afterEach(() => {
   cleanup();
@@ -37,7 +17,7 @@ function renderDetail(
   id: string,
   contracts: Contract[],
   detail?: FakeRoute,
-  user: typeof lender | typeof borrower = lender,
+  user: CurrentUser = fakeLender,
 ) {
   return renderApp(`/pages/order/common?id=${encodeURIComponent(id)}`, {
     routes: {
@@ -89,7 +69,7 @@ describe("the contract details page", () => {
 
   it("shows a bound borrower the terms but not the lender's share link or delete", async () => {
     const contract = fakeContract(8, { name: "박씨 대출" });
-    const { server } = renderDetail(contract.id, [contract], undefined, borrower);
+    const { server } = renderDetail(contract.id, [contract], undefined, fakeBorrower);
     await screen.findByRole("heading", { name: "박씨 대출" });
     // Wait until the page knows who is reading it.
     await vi.waitFor(() =>

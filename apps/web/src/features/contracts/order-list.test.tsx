@@ -1,21 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeContract } from "../../test/fake-contract";
+import { fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
-
-const lender = {
-  userId: "u-1",
-  phone: "+821000000000",
-  role: "lender",
-  lender: {
-    displayName: "Demo Lender",
-    merchantName: "Demo Merchant",
-    licenceNumber: null,
-    jurisdiction: "KR",
-    timeZone: "Asia/Seoul",
-  },
-  identityVerified: false,
-};
 
 const all = Array.from({ length: 25 }, (_unused, index) => fakeContract(25 - index));
 
@@ -27,7 +14,7 @@ afterEach(() => {
 function renderList() {
   return renderApp("/pages/order/index", {
     routes: {
-      "/api/v3/user/queryCashUser": () => ({ body: lender }),
+      "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
       "/api/v1/contract/query": (payload) => {
         const {
           page = 1,
