@@ -1,17 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createCodec } from "../codec/codec.ts";
 import { isCodecError } from "../codec/codec-error.ts";
-import { isTransportError, type TransportError } from "../errors/transport-error.ts";
-import {
-  answer,
-  closedPortUrl,
-  delay,
-  type Handler,
-  nodeCipher,
-  startTestServer,
-  type TestServer,
-} from "../test-support/test-server.ts";
+import type { TransportError } from "../errors/transport-error.ts";
+import { rejection, serveEachTest } from "../test-support/harness.ts";
+import { answer, closedPortUrl, delay, nodeCipher } from "../test-support/test-server.ts";
 import { isPayloadError } from "../wire/payload-error.ts";
 import type { SessionProvider } from "./session.ts";
 import { createTransport, DEFAULT_TIMEOUT_MS, type TransportOptions } from "./transport.ts";
@@ -35,28 +28,10 @@ function sessionWith(overrides: Partial<SessionProvider> = {}): SessionProvider 
   };
 }
 
-let current: TestServer | undefined;
-async function serve(handler: Handler): Promise<TestServer> {
-  current = await startTestServer(handler);
-  return current;
-}
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
+const serve = serveEachTest();
 
 function transportFor(url: string, options: Partial<TransportOptions> = {}) {
   return createTransport({ baseUrl: url, codec, session: sessionWith(), ...options });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isTransportError(error)).toBe(true);
-    return error as TransportError;
-  }
-  throw new Error("expected the call to reject");
 }
 
 describe("request: what goes on the wire", () => {

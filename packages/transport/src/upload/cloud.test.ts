@@ -1,16 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTransport, type TransportOptions } from "../client/transport.ts";
 import { createCodec } from "../codec/codec.ts";
-import { isTransportError, type TransportError } from "../errors/transport-error.ts";
-import {
-  answer,
-  type Handler,
-  type RecordedRequest,
-  readForm,
-  startTestServer,
-  type TestServer,
-} from "../test-support/test-server.ts";
+import { rejection, serveEachTest } from "../test-support/harness.ts";
+import { answer, type RecordedRequest, readForm } from "../test-support/test-server.ts";
 
 const codec = createCodec({
   key: Uint8Array.from(randomBytes(16)),
@@ -23,28 +16,10 @@ const session = {
   getLocale: () => "ko-KR" as const,
 };
 
-let current: TestServer | undefined;
-async function serve(handler: Handler): Promise<TestServer> {
-  current = await startTestServer(handler);
-  return current;
-}
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
+const serve = serveEachTest();
 
 const transportFor = (options: Partial<TransportOptions>) =>
   createTransport({ baseUrl: "http://127.0.0.1:1", codec, session, ...options });
-
-async function rejection(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isTransportError(error)).toBe(true);
-    return error as TransportError;
-  }
-  throw new Error("expected the upload to reject");
-}
 
 describe("uploadToCloud", () => {
   it("rejects clearly when no upload-token provider was given", async () => {

@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionProvider } from "../client/session.ts";
 import { createTransport, type TransportOptions } from "../client/transport.ts";
 import { createCodec } from "../codec/codec.ts";
-import { isTransportError, type TransportError } from "../errors/transport-error.ts";
+import { rejection, serveEachTest } from "../test-support/harness.ts";
 import {
   answer,
   closedPortUrl,
   delay,
-  type Handler,
   nodeCipher,
   type RecordedRequest,
   readForm,
-  startTestServer,
-  type TestServer,
 } from "../test-support/test-server.ts";
 import type { UploadProgress } from "./upload.ts";
 
@@ -30,16 +27,7 @@ const session: SessionProvider = {
   getLocale: () => "ko-KR",
 };
 
-let servers: TestServer[] = [];
-async function serve(handler: Handler): Promise<TestServer> {
-  const started = await startTestServer(handler);
-  servers.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
+const serve = serveEachTest();
 
 function transportFor(fileBaseUrl: string, options: Partial<TransportOptions> = {}) {
   return createTransport({
@@ -49,16 +37,6 @@ function transportFor(fileBaseUrl: string, options: Partial<TransportOptions> = 
     session,
     ...options,
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<TransportError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isTransportError(error)).toBe(true);
-    return error as TransportError;
-  }
-  throw new Error("expected the upload to reject");
 }
 
 const image = (name: string, size: number) =>
