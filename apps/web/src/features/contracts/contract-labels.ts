@@ -2,16 +2,6 @@ import type { Api } from "@chayong/sdk";
 
 export type Contract = Awaited<ReturnType<Api["contract"]["add"]>>;
 export type ContractStatus = Contract["status"];
-export type ContractType = "all" | "single" | "instalment";
-
-export const contractStatuses: readonly ContractStatus[] = [
-  "type1",
-  "type2",
-  "type3",
-  "type4",
-  "type5",
-  "type6",
-];
 
 /** Before signing: the lender may still cancel it (decisions §4). */
 export function isUnsigned(status: ContractStatus): boolean {

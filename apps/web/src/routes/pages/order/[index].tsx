@@ -1,4 +1,4 @@
-import { displayPhone } from "@chayong/domain";
+import { type ContractTypeFilter, contractStatuses, displayPhone } from "@chayong/domain";
 import {
   Button,
   ContractCard,
@@ -14,8 +14,6 @@ import { useApi } from "../../../app/services";
 import {
   type Contract,
   type ContractStatus,
-  type ContractType,
-  contractStatuses,
   isUnsigned,
 } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
@@ -24,7 +22,7 @@ import { useCurrentUser } from "../../../state/current-user";
 
 interface OrderListSearch {
   status?: ContractStatus;
-  type?: Exclude<ContractType, "all">;
+  type?: Exclude<ContractTypeFilter, "all">;
 }
 
 const pageSize = 20;
@@ -160,7 +158,7 @@ function OrderListPage() {
               })
             }
           />
-          <SegmentedControl<ContractType>
+          <SegmentedControl<ContractTypeFilter>
             label={_("contract.type")}
             value={type ?? "all"}
             options={[
