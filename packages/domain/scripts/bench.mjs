@@ -2,10 +2,12 @@
 // Figures, not assertions: speed belongs here, never in unit tests.
 import {
   addDays,
+  annualRate,
   balancesAsOf,
+  balancesOn,
   buildSchedule,
   computeStatistics,
-  effectiveAnnualRate,
+  replayLedger,
   summarizeContract,
   validateContractDraft,
 } from "../dist/index.js";
@@ -24,13 +26,14 @@ const schedule = buildSchedule({
   repaymentDate: "2025-02-01",
   interval: "monthly",
 });
-const flows = [
-  { date: "2025-01-01", amount: 1_000_000 },
-  ...schedule.map((i) => ({ date: i.dueDate, amount: -i.amount })),
-];
-time("effectiveAnnualRate, 10 monthly instalments", 2_000, () => effectiveAnnualRate(flows));
-time("effectiveAnnualRate, no root (all outflows)", 2_000, () =>
-  effectiveAnnualRate(flows.map((f) => ({ ...f, amount: -Math.abs(f.amount) }))),
+const loan = {
+  received: 1_000_000,
+  loanDate: "2025-01-01",
+  payments: schedule.map((i) => ({ date: i.dueDate, amount: i.amount })),
+};
+time("annualRate (simple), 10 monthly instalments", 2_000, () => annualRate(loan));
+time("annualRate (simple), 1 payment (closed form)", 2_000, () =>
+  annualRate({ ...loan, payments: loan.payments.slice(0, 1) }),
 );
 
 const draft = {
@@ -62,12 +65,17 @@ const ledger = Array.from({ length: 100 }, (_, i) => ({
   date: addDays("2025-02-01", i),
   newDueDate: null,
   reversesEntryId: null,
+  seq: i + 1,
   actorId: "a",
   recordedAt: `2025-01-01T00:00:00.${String(i).padStart(3, "0")}Z`,
   reason: null,
 }));
 time("balancesAsOf, 10 instalments, 100 ledger entries", 2_000, () =>
   balancesAsOf(terms, ledger, "2025-12-31"),
+);
+const states = replayLedger(terms, ledger, "2025-12-31").states;
+time("balancesOn (from stored states, no ledger), 10 instalments", 20_000, () =>
+  balancesOn(states, terms.overdueRatePercent, "2026-01-31"),
 );
 
 const contracts = Array.from({ length: 1_000 }, (_, i) =>
@@ -76,7 +84,6 @@ const contracts = Array.from({ length: 1_000 }, (_, i) =>
       terms,
       id: `c${i}`,
       code: `k${i}`,
-      renewal: false,
       createdAt: "2025-01-01T00:00:00Z",
       openedAt: "2025-01-01T00:00:00Z",
       signedAt: "2025-01-01T00:00:00Z",

@@ -17,5 +17,6 @@ export * from "./shared-debt";
 export * from "./statistics";
 export * from "./status";
 export * from "./template";
+export * from "./text";
 export * from "./upload";
 export * from "./validation";

@@ -14,6 +14,10 @@ export const messageKeys = [
   "common.unknownField", // a field the endpoint does not accept
   "common.invalidValue", // a value of the wrong shape
 
+  // Text rules of every request field (docs/input-text.md)
+  "text.invalidCharacters", // control characters, broken (ill-formed) characters, direction overrides
+  "text.tooLong", // params: max
+
   // Money (decisions §4)
   "money.notInteger", // amounts are whole numbers in the smallest currency unit
   "money.negative",
@@ -55,19 +59,20 @@ export const messageKeys = [
   "contract.operationNotAllowed", // money operations only after signing
   "contract.notYourContract",
 
-  // Write-off / waiver (spec §5)
+  // Repayment received ("write-off / partial repayment") and waiver (spec §5, docs/money.md)
   "operation.instalment.required", // an instalment must be chosen
   "operation.instalment.unknown",
   "operation.amount.required", // 'enter write-off amount or waiver amount'
   "operation.amount.notPositive",
   "operation.amount.exceedsOutstanding", // never over-apply money
-  "operation.writeOffDate.required", // the write-off date is required
-  "operation.writeOffDate.beforeLoan",
-  "operation.writeOffDate.inFuture",
+  "operation.receivedOn.required", // the write-off date (the day the repayment was received)
+  "operation.receivedOn.beforeLoan",
+  "operation.receivedOn.inFuture",
   "operation.reversal.unknownEntry",
   "operation.reversal.alreadyReversed",
   "operation.reversal.notReversible", // a reversal itself cannot be reversed
   "operation.instalment.settled", // nothing is outstanding on the chosen instalment
+  "operation.idempotencyKey.reused", // one key, one action: a retry must send the same request
 
   // Renewal (spec §5)
   "renewal.instalment.required",

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { phoneField } from "../phone";
+import { textField } from "../text";
 
 /** SMS code rules (decisions §2), shared so the server enforces and the app explains the same. */
 export const smsCodeRules = {
@@ -20,9 +21,7 @@ export const loginRequestSchema = v.strictObject(
   {
     phone: loginPhone,
     code: v.pipe(
-      v.string("login.code.required"),
-      v.trim(),
-      v.minLength(1, "login.code.required"),
+      textField({ requiredKey: "login.code.required", maxLength: 32 }),
       v.regex(/^\d{6}$/, "login.code.invalid"),
     ),
   },

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import type { LedgerEntry } from "../ledger";
+import { type LedgerEntry, replayLedger } from "../ledger";
 import { contractSchema, type StoredContract, summarizeContract } from "./contract";
 import { validateContractDraft } from "./draft";
 
@@ -30,7 +30,6 @@ const stored: StoredContract = {
   terms,
   id: "c-1",
   code: "Zx9/abc",
-  renewal: false,
   createdAt: "2025-01-10T01:00:00.000Z",
   openedAt: null,
   signedAt: null,
@@ -82,10 +81,15 @@ describe("summarizeContract", () => {
       newDueDate: "2026-03-15",
       reversesEntryId: null,
       actorId: "lender-1",
+      seq: 1,
       recordedAt: "2026-01-10T03:00:00Z",
       reason: "asked for time",
     };
-    const renewed = summarizeContract(signed, [renewal], "2026-01-25");
+    const renewed = summarizeContract(
+      signed,
+      replayLedger(signed.terms, [renewal], "2026-01-25").states,
+      "2026-01-25",
+    );
     expect(renewed).toMatchObject({ status: "type6", renewal: true, dueDate: "2026-03-15" });
     expect(v.safeParse(contractSchema, renewed).success).toBe(true);
   });

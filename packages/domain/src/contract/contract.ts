@@ -6,8 +6,12 @@ import {
   type Jurisdiction,
   jurisdictionSchema,
 } from "../jurisdiction";
-import type { LedgerEntry } from "../ledger";
-import { balancesAsOf, type InstalmentBalance } from "../ledger";
+import {
+  balancesOn,
+  type InstalmentBalance,
+  type InstalmentState,
+  initialInstalmentStates,
+} from "../ledger";
 import { type Money, moneySchema } from "../money";
 import { costOfCredit } from "../rate";
 import { instalmentIntervals } from "../schedule";
@@ -42,6 +46,10 @@ export interface Contract extends Omit<ContractDraft, "templateId"> {
   waivedAmount: Money;
   outstandingAmount: Money;
   overdueInterest: Money;
+  /**
+   * 실질 연이율 / 實質年利率: the simple annual rate on what the borrower received, fees and
+   * deductions counted as interest (docs/cost-of-credit.md); the legal cap is checked on it.
+   */
   effectiveAnnualRatePercent: number;
   schedule: InstalmentBalance[];
   /** `#/pages/loans/sign?code=...`: opens the borrower's sign page. */
@@ -62,8 +70,6 @@ export interface StoredContract {
   terms: ContractTerms;
   id: string;
   code: string;
-  /** Kept for stores that record it; renewals in the ledger also set it. */
-  renewal: boolean;
   createdAt: string;
   openedAt: string | null;
   signedAt: string | null;
@@ -75,20 +81,27 @@ export function signLink(code: string): string {
 }
 
 /**
- * The answer model of a contract from its terms, its ledger and today's date: the server builds
- * every contract answer with this, so status and balances are derived in one place. Before
- * signing nothing is owed yet, so no instalment is overdue and no interest accrues.
+ * The answer model of a contract from its terms, its instalments' states (the ledger replayed:
+ * `replayLedger(...).states`, or the server's read model) and today's date: the server builds
+ * every contract answer with this, so status and balances are derived in one place. An
+ * instalment without a state has no ledger entry yet. Before signing nothing is owed yet, so no
+ * instalment is overdue and no interest accrues.
  */
 export function summarizeContract(
   stored: StoredContract,
-  ledger: readonly LedgerEntry[],
+  states: readonly InstalmentState[],
   today: CalendarDate,
 ): Contract {
   const { terms } = stored;
   const signed = stored.signedAt !== null;
+  const agreed = initialInstalmentStates(terms);
   const balances = signed
-    ? balancesAsOf(terms, ledger, today)
-    : balancesAsOf(terms, [], terms.loanDate);
+    ? balancesOn(
+        agreed.map((initial) => states.find((state) => state.index === initial.index) ?? initial),
+        terms.overdueRatePercent,
+        today,
+      )
+    : balancesOn(agreed, terms.overdueRatePercent, terms.loanDate);
   const derived = deriveStatus({
     opened: stored.openedAt !== null,
     signed,
@@ -114,7 +127,7 @@ export function summarizeContract(
     overdueRatePercent: terms.overdueRatePercent,
     lender: terms.lender,
     merchantName: terms.merchantName,
-    renewal: stored.renewal || balances.renewed,
+    renewal: balances.renewed,
     currency: terms.currency,
     jurisdiction: terms.jurisdiction,
     status: derived === "cancelled" ? "type1" : derived,

@@ -315,6 +315,39 @@ describe("validateContractDraft: terms and the legal cap", () => {
     });
   });
 
+  it("checks the cap on the simple annual rate the law uses, not a compounded one", () => {
+    // 30 days, 1,000,000 in hand, 1,016,438 back: 16,438 / 1,000,000 x 365 / 30 = 19.9996%.
+    // An annually compounded rate (XIRR) would have refused it as 21.94%.
+    const month = {
+      ...single,
+      disbursedAmount: 1_000_000,
+      loanDate: "2025-03-01",
+      repaymentDate: "2025-03-31",
+      instalmentAmount: 1_016_438,
+    };
+    const allowed = validateContractDraft(month, kr);
+    expect(allowed.ok && allowed.value.effectiveAnnualRatePercent).toBeCloseTo(19.999567, 6);
+    // Two years, 1,430,000 on 1,000,000: 21.5% a year. XIRR would have let it pass as 19.58%.
+    const twoYears = {
+      ...single,
+      disbursedAmount: 1_000_000,
+      loanDate: "2025-03-01",
+      repaymentDate: "2027-03-01",
+      instalmentAmount: 1_430_000,
+    };
+    expect(validateContractDraft(twoYears, kr)).toEqual({
+      ok: false,
+      errors: [
+        {
+          kind: "legalCap",
+          key: "contract.rate.aboveCap",
+          field: "instalmentAmount",
+          params: { ratePercent: 21.5, capPercent: 20 },
+        },
+      ],
+    });
+  });
+
   it("applies Taiwan's 16% cap to a Taiwanese lender", () => {
     // 1,000,000 in hand, 1,160,000 a year later = 16%: allowed; 1,161,000 = 16.1%: refused.
     const twDraft = {
@@ -355,15 +388,16 @@ describe("validateContractDraft: terms and the legal cap", () => {
       { index: 2, dueDate: "2025-02-28", amount: 102_000 },
       { index: 3, dueDate: "2025-03-31", amount: 102_000 },
     ]);
-    // 300,000 now against 102,000 after 30, 58 and 89 days: the rate solving
-    // 300,000 = 102,000 x ((1+r)^(-30/365) + (1+r)^(-58/365) + (1+r)^(-89/365)): r = 13.0557%.
+    // 300,000 received against 102,000 after 30, 28 and 31 more days. At the simple rate r the
+    // balance after each payment is B + B x r x days / 365 - 102,000 (interest is always less
+    // than the payment here, so none is left unpaid); r = 12.3322% leaves nothing owed.
     const rate = result.value.effectiveAnnualRatePercent / 100;
-    const presentValue = [30, 58, 89].reduce(
-      (sum, days) => sum + 102_000 * (1 + rate) ** (-days / 365),
-      0,
+    const owed = [30, 28, 31].reduce(
+      (balance, days) => balance + (balance * rate * days) / 365 - 102_000,
+      300_000,
     );
-    expect(presentValue).toBeCloseTo(300_000, 3);
-    expect(result.value.effectiveAnnualRatePercent).toBeCloseTo(13.0557, 4);
+    expect(Math.abs(owed)).toBeLessThan(0.01);
+    expect(result.value.effectiveAnnualRatePercent).toBeCloseTo(12.332215, 6);
   });
 
   it("defaults the interval and count of a single payment and the service fee", () => {

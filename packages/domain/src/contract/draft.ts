@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { checkLegalCap, displayRefusedRate } from "../caps";
-import { addYearsClamped, type CalendarDate, isValidCalendarDate } from "../dates";
+import { addYearsClamped, type CalendarDate, calendarDateField } from "../dates";
 import { type Currency, currencyOf, type Jurisdiction } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { type Money, moneyField } from "../money";
 import { normalizePhone } from "../phone";
-import { borrowerCashFlows, effectiveAnnualRate, roundPercent } from "../rate";
+import { annualRate, loanOf, roundPercent } from "../rate";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import {
   buildSchedule,
@@ -15,6 +15,7 @@ import {
   minInstalmentCount,
   type ScheduledInstalment,
 } from "../schedule";
+import { textField, tokenField } from "../text";
 import { issuesToErrors } from "../validation";
 
 /** What a lender submits to create a contract; also the wire request of contract add. */
@@ -62,23 +63,8 @@ export const maxLoanYears = 5;
 export const maxTextLength = 100;
 
 /* @__NO_SIDE_EFFECTS__ */
-function requiredText(key: MessageKey) {
-  return v.pipe(
-    v.string(key),
-    v.trim(),
-    v.minLength(1, key),
-    v.maxLength(maxTextLength, "common.invalidValue"),
-  );
-}
-
-/* @__NO_SIDE_EFFECTS__ */
-function dateField(requiredKey: MessageKey, invalidKey: MessageKey) {
-  return v.pipe(
-    v.string(requiredKey),
-    v.trim(),
-    v.minLength(1, requiredKey),
-    v.check((value: string) => isValidCalendarDate(value), invalidKey),
-  );
+function requiredText(requiredKey: MessageKey) {
+  return textField({ requiredKey, maxLength: maxTextLength });
 }
 
 function hasAtMostTwoDecimals(value: number): boolean {
@@ -101,11 +87,10 @@ const overdueRateField = v.pipe(
 export const contractDraftSchema = v.strictObject(
   {
     name: requiredText("contract.name.required"),
-    borrowerPhone: v.pipe(
-      v.string("contract.borrowerPhone.required"),
-      v.trim(),
-      v.minLength(1, "contract.borrowerPhone.required"),
-    ),
+    borrowerPhone: textField({
+      requiredKey: "contract.borrowerPhone.required",
+      maxLength: maxTextLength,
+    }),
     loanAmount: v.pipe(
       moneyField("contract.loanAmount.required"),
       v.minValue(1, "contract.loanAmount.notPositive"),
@@ -114,8 +99,11 @@ export const contractDraftSchema = v.strictObject(
       moneyField("contract.disbursedAmount.required"),
       v.minValue(1, "contract.disbursedAmount.notPositive"),
     ),
-    loanDate: dateField("contract.loanDate.required", "contract.loanDate.required"),
-    repaymentDate: dateField("contract.repaymentDate.required", "contract.repaymentDate.invalid"),
+    loanDate: calendarDateField("contract.loanDate.required"),
+    repaymentDate: calendarDateField(
+      "contract.repaymentDate.required",
+      "contract.repaymentDate.invalid",
+    ),
     instalment: v.boolean("common.pleaseSelect"),
     instalmentCount: v.optional(
       v.pipe(
@@ -129,9 +117,7 @@ export const contractDraftSchema = v.strictObject(
     overdueRatePercent: overdueRateField,
     lender: requiredText("contract.lender.required"),
     merchantName: requiredText("contract.merchantName.required"),
-    templateId: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
-    ),
+    templateId: v.optional(tokenField("template.notFound")),
   },
   "common.invalidValue",
 );
@@ -246,7 +232,7 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
   if (draftOut.templateId !== undefined) normalised.templateId = draftOut.templateId;
 
   const schedule = buildSchedule(normalised);
-  const rate = effectiveAnnualRate(borrowerCashFlows({ ...normalised, schedule }));
+  const rate = annualRate(loanOf({ ...normalised, schedule }));
   if (rate === null) {
     return {
       ok: false,

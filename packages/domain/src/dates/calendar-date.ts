@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import type { MessageKey } from "../messages";
+import { isAcceptableLine } from "../text";
 
 /**
  * A calendar date `YYYY-MM-DD` in the lender's business time zone (decisions §4). It names a day,
@@ -23,6 +25,26 @@ export const calendarDateSchema = v.pipe(
   v.string("common.invalidValue"),
   v.check((value: string) => isValidCalendarDate(value), "common.invalidValue"),
 );
+
+/**
+ * A calendar date a client sends (a request field): the character rule of every request string,
+ * then a real day. `requiredKey` when missing or empty, `invalidKey` when it is no such day.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function calendarDateField(requiredKey: MessageKey, invalidKey: MessageKey = requiredKey) {
+  return v.pipe(
+    v.string(requiredKey),
+    v.check(isAcceptableLine, invalidKey),
+    v.trim(),
+    v.minLength(1, requiredKey),
+    v.check(isCalendarDateText, invalidKey),
+  );
+}
+
+/** `isValidCalendarDate` on a string: the check of `calendarDateField` (the SDK's reference knows it). */
+export function isCalendarDateText(value: string): boolean {
+  return isValidCalendarDate(value);
+}
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import { isValidCalendarDate } from "../dates";
+import { calendarDateField } from "../dates";
 import type { MessageKey } from "../messages";
 import { normalizePhone, phoneField } from "../phone";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
+import { textField } from "../text";
 import { issuesToErrors } from "../validation";
 import { emergencyContactCount, genders, relations } from "./customer";
 import { parseIdNumber } from "./id-number";
@@ -11,13 +12,8 @@ const maxNameLength = 50;
 const maxAddressLength = 200;
 
 /* @__NO_SIDE_EFFECTS__ */
-function text(requiredKey: MessageKey, max: number) {
-  return v.pipe(
-    v.string(requiredKey),
-    v.trim(),
-    v.minLength(1, requiredKey),
-    v.maxLength(max, "common.invalidValue"),
-  );
+function text(requiredKey: MessageKey, maxLength: number) {
+  return textField({ requiredKey, maxLength });
 }
 
 /** A contact with the generic prompts ('please fill in' / 'please select'), e.g. for display. */
@@ -68,8 +64,10 @@ export const emergencyContactsRequestSchema = v.strictObject(
   "common.invalidValue",
 );
 
-const photo = /* @__NO_SIDE_EFFECTS__ */ (key: MessageKey) =>
-  v.pipe(v.string(key), v.trim(), v.minLength(1, key));
+/** The address of an uploaded photo, as the upload answered it. */
+const maxPhotoUrlLength = 500;
+const photo = /* @__NO_SIDE_EFFECTS__ */ (requiredKey: MessageKey) =>
+  textField({ requiredKey, maxLength: maxPhotoUrlLength });
 
 /**
  * The personal details of the ID card page (spec §2, §5): the three uploaded photos, and the
@@ -81,9 +79,7 @@ const personalDetailsEntries = {
   holdingPhotoUrl: photo("identity.holdingPhoto.required"),
   name: text("identity.name.required", maxNameLength),
   idNumber: v.pipe(
-    v.string("identity.idNumber.required"),
-    v.trim(),
-    v.minLength(1, "identity.idNumber.required"),
+    textField({ requiredKey: "identity.idNumber.required", maxLength: 32 }),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const parsed = parseIdNumber(dataset.value);
       if (parsed) return parsed.normalized;
@@ -92,10 +88,7 @@ const personalDetailsEntries = {
     }),
   ),
   gender: v.picklist(genders, "identity.gender.required"),
-  birthday: v.pipe(
-    v.string("identity.birthday.required"),
-    v.check((value: string) => isValidCalendarDate(value), "identity.birthday.required"),
-  ),
+  birthday: calendarDateField("identity.birthday.required"),
   address: text("identity.address.required", maxAddressLength),
   /** Whether the borrower agrees to appear in shared-debt answers (decisions §6); no by default. */
   sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),

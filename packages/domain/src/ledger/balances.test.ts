@@ -11,6 +11,7 @@ function entry(fields: Partial<LedgerEntry> & Pick<LedgerEntry, "kind" | "date">
   return {
     id: `e-${sequence}`,
     contractId: "c-1",
+    seq: sequence,
     instalmentIndex: 1,
     amount: null,
     newDueDate: null,

@@ -9,6 +9,40 @@ export interface BalanceTerms {
   loanDate: CalendarDate;
 }
 
+/**
+ * Where one instalment stands after the ledger entries that concern it: everything needed to
+ * know its balance on any later day without reading the ledger again. The server keeps one row
+ * of these per instalment (its read model, docs/money.md), rewritten with every ledger append.
+ */
+export interface InstalmentState {
+  index: number;
+  /** The schedule's due date before renewals. */
+  originalDueDate: CalendarDate;
+  /** The due date after renewals. */
+  dueDate: CalendarDate;
+  /** The scheduled principal. */
+  amount: Money;
+  /** Applied repayments (principal first, then overdue interest). */
+  repaid: Money;
+  /** Applied waivers (principal first, then overdue interest). */
+  waived: Money;
+  principalOutstanding: Money;
+  /** Overdue interest paid or waived so far. */
+  interestSettled: Money;
+  /**
+   * Overdue interest accrued through `accruedThrough`, exactly: the sum of
+   * principal x basis points x days, not yet divided by 100 x 100 x 365.
+   */
+  accruedInterestUnits: bigint;
+  /** The last day whose interest `accruedInterestUnits` counts (the loan date before any entry). */
+  accruedThrough: CalendarDate;
+  /** Money in the ledger that could not be applied because nothing was owed (0 when sound). */
+  overpaid: Money;
+  renewed: boolean;
+  /** The sequence number of the last ledger entry about this instalment (0 when none). */
+  lastEntrySeq: number;
+}
+
 export interface InstalmentBalance {
   index: number;
   /** The due date after renewals. */
@@ -61,25 +95,128 @@ export interface AppliedEntry {
 
 export interface LedgerReplay {
   balances: ContractBalances;
+  /** Each instalment after the entries in effect: what the server's read model holds. */
+  states: InstalmentState[];
   applied: AppliedEntry[];
 }
 
 /** Percent (2 decimals) x 100 = basis points; x 100 x 365 days turns a day of interest into money. */
-const interestDenominator = 100n * 100n * 365n;
+export const interestDenominator = 100n * 100n * 365n;
+
+export function basisPointsOf(overdueRatePercent: number): bigint {
+  return BigInt(Math.round(overdueRatePercent * 100));
+}
+
+/** Each instalment as agreed, before any ledger entry. */
+export function initialInstalmentStates(terms: BalanceTerms): InstalmentState[] {
+  return terms.schedule.map((scheduled) => ({
+    index: scheduled.index,
+    originalDueDate: scheduled.dueDate,
+    dueDate: scheduled.dueDate,
+    amount: scheduled.amount,
+    repaid: 0,
+    waived: 0,
+    principalOutstanding: scheduled.amount,
+    interestSettled: 0,
+    accruedInterestUnits: 0n,
+    accruedThrough: terms.loanDate,
+    overpaid: 0,
+    renewed: false,
+    lastEntrySeq: 0,
+  }));
+}
 
 /**
- * Balances from the terms and the ledger as of `today` (decisions §4).
- *
- * Overdue interest is simple and daily: for every day an instalment is past its due date (as it
- * stood at the start of that day), `outstanding principal x overdueRate / 365` accrues. It is
- * never charged on interest. The exact sum is kept as a fraction and rounded DOWN to a whole
- * currency unit once per instalment, so the borrower is never charged a fraction they do not owe.
- * A payment on a day still owes that day's interest (paying on the due date + 1 owes one day).
- *
- * Repayments and waivers go to principal first, then to interest (so interest stops as early as
- * possible: the borrower-favourable order). A renewal moves the due date from its own date on;
- * interest accrued before it stays owed (the lender may waive it).
+ * Overdue interest accrued through `day`: for every day an instalment is past its due date (as it
+ * stood at the start of that day), principal outstanding x overdue rate / 365. Never on interest.
  */
+function accruedThrough(state: InstalmentState, basisPoints: bigint, day: number): bigint {
+  const from = Math.max(toDayNumber(state.accruedThrough), toDayNumber(state.dueDate));
+  if (day <= from || state.principalOutstanding <= 0) return state.accruedInterestUnits;
+  return (
+    state.accruedInterestUnits +
+    BigInt(state.principalOutstanding) * BigInt(day - from) * basisPoints
+  );
+}
+
+/** The instalment's state once its interest is counted through `day`. */
+function accrue(state: InstalmentState, basisPoints: bigint, day: number): InstalmentState {
+  const current = toDayNumber(state.accruedThrough);
+  if (day <= current) return state;
+  return {
+    ...state,
+    accruedInterestUnits: accruedThrough(state, basisPoints, day),
+    accruedThrough: fromDayNumber(day),
+  };
+}
+
+/**
+ * The instalment's balance on `on` (decisions: docs/money.md). The exact interest is rounded DOWN
+ * to a whole currency unit once, so the borrower is never charged a fraction they do not owe.
+ * A payment on a day still owes that day's interest (paying on the due date + 1 owes one day).
+ */
+export function instalmentBalanceOn(
+  state: InstalmentState,
+  overdueRatePercent: number,
+  on: CalendarDate,
+): InstalmentBalance {
+  const day = toDayNumber(on);
+  const units = accruedThrough(state, basisPointsOf(overdueRatePercent), day);
+  const overdueInterest = Number(units / interestDenominator);
+  const interestOutstanding = Math.max(0, overdueInterest - state.interestSettled);
+  const outstanding = state.principalOutstanding + interestOutstanding;
+  const dueDay = toDayNumber(state.dueDate);
+  return {
+    index: state.index,
+    dueDate: state.dueDate,
+    amount: state.amount,
+    repaid: state.repaid,
+    waived: state.waived,
+    outstanding,
+    daysOverdue: outstanding > 0 && day > dueDay ? day - dueDay : 0,
+    overdueInterest,
+    principalOutstanding: state.principalOutstanding,
+    interestOutstanding,
+    overpaid: state.overpaid,
+    originalDueDate: state.originalDueDate,
+    renewed: state.renewed,
+  };
+}
+
+/** Contract totals from its instalments' balances. */
+export function contractBalancesOf(instalments: InstalmentBalance[]): ContractBalances {
+  const sum = (pick: (balance: InstalmentBalance) => number) =>
+    instalments.reduce((total, balance) => total + pick(balance), 0);
+  const owing = instalments
+    .filter((balance) => balance.outstanding > 0)
+    .map((balance) => balance.dueDate)
+    .sort();
+  return {
+    instalments,
+    due: sum((b) => b.amount + b.overdueInterest),
+    repaid: sum((b) => b.repaid),
+    waived: sum((b) => b.waived),
+    outstanding: sum((b) => b.outstanding),
+    overdueAmount: sum((b) => (b.daysOverdue > 0 ? b.outstanding : 0)),
+    overdueInterest: sum((b) => b.overdueInterest),
+    nextDueDate: owing[0] ?? null,
+    overpaid: sum((b) => b.overpaid),
+    renewed: instalments.some((b) => b.renewed),
+  };
+}
+
+/** A contract's balances on `on` from its instalments' states (the server's read model). */
+export function balancesOn(
+  states: readonly InstalmentState[],
+  overdueRatePercent: number,
+  on: CalendarDate,
+): ContractBalances {
+  return contractBalancesOf(
+    states.map((state) => instalmentBalanceOn(state, overdueRatePercent, on)),
+  );
+}
+
+/** Balances from the terms and the ledger as of `today`. */
 export function balancesAsOf(
   terms: BalanceTerms,
   ledger: readonly LedgerEntry[],
@@ -88,106 +225,59 @@ export function balancesAsOf(
   return replayLedger(terms, ledger, today).balances;
 }
 
+/**
+ * Replays the ledger entries in effect on `today`, in ledger order, into each instalment's
+ * state, then reads the balances as of `today`.
+ *
+ * Repayments and waivers go to principal first, then to interest (so interest stops as early as
+ * possible: the borrower-favourable order). A renewal moves the due date from its own date on;
+ * interest accrued before it stays owed (the lender may waive it).
+ */
 export function replayLedger(
   terms: BalanceTerms,
   ledger: readonly LedgerEntry[],
   today: CalendarDate,
 ): LedgerReplay {
-  const todayDay = toDayNumber(today);
-  const loanDay = toDayNumber(terms.loanDate);
-  const basisPoints = BigInt(Math.round(terms.overdueRatePercent * 100));
-  const entries = effectiveEntries(ledger, today);
+  const basisPoints = basisPointsOf(terms.overdueRatePercent);
+  const states = new Map(initialInstalmentStates(terms).map((state) => [state.index, state]));
   const applied: AppliedEntry[] = [];
-  // Entries of each instalment, in ledger order, with their day numbers computed once.
-  const byInstalment = new Map<number, { entry: LedgerEntry; day: number }[]>();
-  for (const entry of entries) {
-    const list = byInstalment.get(entry.instalmentIndex) ?? [];
-    list.push({ entry, day: toDayNumber(entry.date) });
-    byInstalment.set(entry.instalmentIndex, list);
-  }
-
-  const instalments = terms.schedule.map((scheduled): InstalmentBalance => {
-    let principalOutstanding = scheduled.amount;
-    let interestSettled = 0;
-    let accrued = 0n; // money x basis points x days
-    let dueDay = toDayNumber(scheduled.dueDate);
-    let cursor = loanDay; // last day whose interest is counted
-    let repaid = 0;
-    let waived = 0;
-    let overpaid = 0;
-    let renewed = false;
-
-    const accrueThrough = (day: number) => {
-      const from = Math.max(cursor, dueDay);
-      if (day > from && principalOutstanding > 0) {
-        accrued += BigInt(principalOutstanding) * BigInt(day - from) * basisPoints;
-      }
-      cursor = Math.max(cursor, day);
-    };
-    const interestAccrued = () => Number(accrued / interestDenominator);
-
-    for (const { entry, day } of byInstalment.get(scheduled.index) ?? []) {
-      accrueThrough(day);
-      if (entry.kind === "renewal") {
-        if (entry.newDueDate !== null) {
-          dueDay = toDayNumber(entry.newDueDate);
-          renewed = true;
-        }
-        continue;
-      }
-      const amount = Math.max(0, entry.amount ?? 0);
-      const toPrincipal = Math.min(amount, principalOutstanding);
-      const toInterest = Math.min(amount - toPrincipal, interestAccrued() - interestSettled);
-      principalOutstanding -= toPrincipal;
-      interestSettled += toInterest;
-      const used = toPrincipal + toInterest;
-      if (entry.kind === "repayment") repaid += used;
-      else waived += used;
-      overpaid += amount - used;
-      applied.push({ entry, applied: used, excess: amount - used });
+  for (const entry of ledger) {
+    const state = states.get(entry.instalmentIndex);
+    if (state && entry.date <= today && entry.seq > state.lastEntrySeq) {
+      states.set(entry.instalmentIndex, { ...state, lastEntrySeq: entry.seq });
     }
-    accrueThrough(todayDay);
-
-    const overdueInterest = interestAccrued();
-    const interestOutstanding = overdueInterest - interestSettled;
-    const outstanding = principalOutstanding + interestOutstanding;
-    return {
-      index: scheduled.index,
-      dueDate: fromDayNumber(dueDay),
-      amount: scheduled.amount,
-      repaid,
-      waived,
-      outstanding,
-      daysOverdue: outstanding > 0 && todayDay > dueDay ? todayDay - dueDay : 0,
-      overdueInterest,
-      principalOutstanding,
-      interestOutstanding,
-      overpaid,
-      originalDueDate: scheduled.dueDate,
-      renewed,
-    };
-  });
-
-  const sum = (pick: (balance: InstalmentBalance) => number) =>
-    instalments.reduce((total, balance) => total + pick(balance), 0);
-  const owing = instalments
-    .filter((balance) => balance.outstanding > 0)
-    .map((balance) => balance.dueDate)
-    .sort();
-
+  }
+  for (const entry of effectiveEntries(ledger, today)) {
+    const before = states.get(entry.instalmentIndex);
+    if (!before) continue;
+    const state = accrue(before, basisPoints, toDayNumber(entry.date));
+    if (entry.kind === "renewal") {
+      if (entry.newDueDate !== null) {
+        states.set(state.index, { ...state, dueDate: entry.newDueDate, renewed: true });
+      } else {
+        states.set(state.index, state);
+      }
+      continue;
+    }
+    const amount = Math.max(0, entry.amount ?? 0);
+    const interestAccrued = Number(state.accruedInterestUnits / interestDenominator);
+    const toPrincipal = Math.min(amount, state.principalOutstanding);
+    const toInterest = Math.min(amount - toPrincipal, interestAccrued - state.interestSettled);
+    const used = toPrincipal + toInterest;
+    applied.push({ entry, applied: used, excess: amount - used });
+    states.set(state.index, {
+      ...state,
+      principalOutstanding: state.principalOutstanding - toPrincipal,
+      interestSettled: state.interestSettled + toInterest,
+      repaid: state.repaid + (entry.kind === "repayment" ? used : 0),
+      waived: state.waived + (entry.kind === "waiver" ? used : 0),
+      overpaid: state.overpaid + amount - used,
+    });
+  }
+  const finalStates = [...states.values()];
   return {
-    balances: {
-      instalments,
-      due: sum((b) => b.amount + b.overdueInterest),
-      repaid: sum((b) => b.repaid),
-      waived: sum((b) => b.waived),
-      outstanding: sum((b) => b.outstanding),
-      overdueAmount: sum((b) => (b.daysOverdue > 0 ? b.outstanding : 0)),
-      overdueInterest: sum((b) => b.overdueInterest),
-      nextDueDate: owing[0] ?? null,
-      overpaid: sum((b) => b.overpaid),
-      renewed: instalments.some((b) => b.renewed),
-    },
+    balances: balancesOn(finalStates, terms.overdueRatePercent, today),
+    states: finalStates,
     applied,
   };
 }

@@ -11,19 +11,24 @@ export const ledgerEntryKinds = [
 ] as const satisfies readonly LedgerEntryKind[];
 
 /**
- * One money event on a contract, append-only (decisions §4): who (`actorId`), when (`date` it
+ * One money event on a contract, append-only (docs/money.md): who (`actorId`), when (`date` it
  * takes effect, `recordedAt` it was written) and why (`reason`). Balances are derived from these
  * rows; a wrong row is reversed by a new `reversal` row, never edited or deleted.
  */
 export interface LedgerEntry {
   id: string;
   contractId: string;
+  /**
+   * 1, 2, 3... per contract, in the order the entries were written (entries written by one call
+   * get consecutive numbers): the tie-break between entries that take effect on the same day.
+   */
+  seq: number;
   kind: LedgerEntryKind;
   /** 1-based instalment the entry applies to (for a reversal: the reversed entry's). */
   instalmentIndex: number;
   /** Repayment and waiver amounts; null for renewals and reversals. */
   amount: Money | null;
-  /** The day it takes effect: the write-off date of a repayment, else the day it was made. */
+  /** The day it takes effect: the day a repayment was received, else the day it was made. */
   date: CalendarDate;
   /** A renewal's new due date; null otherwise. */
   newDueDate: CalendarDate | null;
@@ -35,12 +40,13 @@ export interface LedgerEntry {
   reason: string | null;
 }
 
-/** What an operation plans to append; the store assigns `id` and `recordedAt`. */
-export type NewLedgerEntry = Omit<LedgerEntry, "id" | "recordedAt">;
+/** What an operation plans to append; the store assigns `id`, `seq` and `recordedAt`. */
+export type NewLedgerEntry = Omit<LedgerEntry, "id" | "seq" | "recordedAt">;
 
 export const ledgerEntrySchema = v.object({
   id: v.string(),
   contractId: v.string(),
+  seq: v.pipe(v.number(), v.integer(), v.minValue(1)),
   kind: v.picklist(ledgerEntryKinds),
   instalmentIndex: v.pipe(v.number(), v.integer(), v.minValue(1)),
   amount: v.nullable(moneySchema),
@@ -52,14 +58,20 @@ export const ledgerEntrySchema = v.object({
   reason: v.nullable(v.string()),
 });
 
-/** Ledger order: effective date, then the time written, then id (a total, stable order). */
+/** Ledger order: the day an entry takes effect, then the order it was written (a total order). */
 export function compareEntries(
-  a: Pick<LedgerEntry, "date" | "recordedAt" | "id">,
-  b: Pick<LedgerEntry, "date" | "recordedAt" | "id">,
+  a: Pick<LedgerEntry, "date" | "seq">,
+  b: Pick<LedgerEntry, "date" | "seq">,
 ): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-  if (a.recordedAt !== b.recordedAt) return a.recordedAt < b.recordedAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return a.seq - b.seq;
+}
+
+/** The highest sequence number of a ledger (0 when empty): the next entry takes this + 1. */
+export function lastSeqOf(ledger: readonly Pick<LedgerEntry, "seq">[]): number {
+  let last = 0;
+  for (const entry of ledger) if (entry.seq > last) last = entry.seq;
+  return last;
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { CalendarDate } from "../dates";
-import { type BalanceTerms, type LedgerEntry, type NewLedgerEntry, replayLedger } from "../ledger";
+import {
+  type BalanceTerms,
+  type LedgerEntry,
+  lastSeqOf,
+  type NewLedgerEntry,
+  replayLedger,
+} from "../ledger";
 import type { ContractStatus } from "../status";
 
 /** What every ledger operation is planned against: the contract, its ledger and today. */
@@ -16,16 +22,22 @@ export interface OperationContext {
 }
 
 /**
- * The ledger with planned entries appended, as the store will hold them: after every existing
- * entry of the same date (a recordedAt sorting after any ISO instant).
+ * The ledger with planned entries appended, as the store will hold them: numbered after every
+ * existing entry, so each sorts after the entries of its own date.
  */
 export function withPlanned(
   ledger: readonly LedgerEntry[],
   planned: readonly NewLedgerEntry[],
 ): LedgerEntry[] {
+  const last = lastSeqOf(ledger);
   return [
     ...ledger,
-    ...planned.map((entry, i) => ({ ...entry, id: `~planned-${i}`, recordedAt: `~${i}` })),
+    ...planned.map((entry, i) => ({
+      ...entry,
+      id: `~planned-${i}`,
+      seq: last + 1 + i,
+      recordedAt: "",
+    })),
   ];
 }
 

@@ -1,61 +1,54 @@
 import * as v from "valibot";
-import { type CalendarDate, isValidCalendarDate } from "../dates";
+import { type CalendarDate, calendarDateField, isValidCalendarDate } from "../dates";
 import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { type Money, moneyField } from "../money";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import { allowedActions, isSignedStatus } from "../status";
+import { textField } from "../text";
 import { cleanReason, type OperationContext, overpaidWith, withPlanned } from "./context";
 
 export const maxReasonLength = 500;
 
+/** Why an entry was written: optional on a repayment, waiver or renewal; several lines allowed. */
 export const reasonField = v.optional(
-  v.nullable(
-    v.pipe(v.string("common.invalidValue"), v.maxLength(maxReasonLength, "common.invalidValue")),
-  ),
+  v.nullable(textField({ maxLength: maxReasonLength, multiline: true })),
 );
 
-export const instalmentIndexField = (
+/* @__NO_SIDE_EFFECTS__ */
+export function instalmentIndexField(
   requiredKey: "operation.instalment.required" | "renewal.instalment.required",
-) => v.pipe(v.number(requiredKey), v.integer(requiredKey), v.minValue(1, requiredKey));
+) {
+  return v.pipe(v.number(requiredKey), v.integer(requiredKey), v.minValue(1, requiredKey));
+}
 
 /**
- * Write-off / partial repayment and waiver on one instalment (spec §3, §5; decisions §4):
- * the wire request of contract update. One call may carry both amounts; at least one is needed.
+ * A repayment received and/or a waiver granted on one instalment (spec §3, §5 "write-off /
+ * partial repayment" and "waiver"; docs/money.md): the fields of the contract update request.
+ * One call may carry both amounts; at least one is needed.
  */
-export const moneyOperationRequestSchema = v.strictObject(
-  {
-    contractId: v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
-    instalmentIndex: instalmentIndexField("operation.instalment.required"),
-    writeOffAmount: v.optional(moneyField("operation.amount.required")),
-    writeOffDate: v.optional(
-      v.pipe(
-        v.string("operation.writeOffDate.required"),
-        v.check((value: string) => isValidCalendarDate(value), "operation.writeOffDate.required"),
-      ),
-    ),
-    waiverAmount: v.optional(moneyField("operation.amount.required")),
-    reason: reasonField,
-  },
-  "common.invalidValue",
-);
-
-export type MoneyOperationRequest = v.InferOutput<typeof moneyOperationRequestSchema>;
+export const moneyOperationRequestEntries = {
+  instalmentIndex: instalmentIndexField("operation.instalment.required"),
+  repaymentAmount: v.optional(moneyField("operation.amount.required")),
+  receivedOn: v.optional(calendarDateField("operation.receivedOn.required")),
+  waiverAmount: v.optional(moneyField("operation.amount.required")),
+  reason: reasonField,
+};
 
 export interface MoneyOperation {
   instalmentIndex?: number | undefined;
   /** A repayment received; 0 or absent means none. */
-  writeOffAmount?: Money | undefined;
+  repaymentAmount?: Money | undefined;
   /** The day the money was received: not before the loan date, not in the future. */
-  writeOffDate?: CalendarDate | undefined;
+  receivedOn?: CalendarDate | undefined;
   /** Relief granted today; 0 or absent means none. */
   waiverAmount?: Money | undefined;
   reason?: string | null | undefined;
 }
 
 /**
- * Plans a write-off (partial repayment), a waiver, or both, on one instalment. Each amount must be
- * > 0 and no more than what that instalment owes (principal and accrued overdue interest) when
- * it applies, the write-off first. Returns the ledger entries to append, or keyed errors.
+ * Plans a repayment received, a waiver, or both, on one instalment. Each amount must be > 0 and
+ * no more than what that instalment owes (principal and accrued overdue interest) when it
+ * applies, the repayment first. Returns the ledger entries to append, or keyed errors.
  */
 export function planMoneyOperation(
   ctx: OperationContext,
@@ -70,7 +63,7 @@ export function planMoneyOperation(
   ) => errors.push(domainError(kind, key, field, params));
 
   const actions = allowedActions(ctx.status);
-  if (!actions.writeOff && !actions.waive) {
+  if (!actions.recordRepayment && !actions.waive) {
     // A closed contract was signed: say that nothing is owed, not that it is unsigned.
     if (isSignedStatus(ctx.status)) {
       refuse(errorKinds.conflict, "operation.instalment.settled", "instalmentIndex");
@@ -87,29 +80,29 @@ export function planMoneyOperation(
     refuse(errorKinds.notFound, "operation.instalment.unknown", "instalmentIndex");
   }
 
-  const writeOff = operation.writeOffAmount ?? 0;
+  const repayment = operation.repaymentAmount ?? 0;
   const waiver = operation.waiverAmount ?? 0;
   for (const [field, amount] of [
-    ["writeOffAmount", writeOff],
+    ["repaymentAmount", repayment],
     ["waiverAmount", waiver],
   ] as const) {
     if (!Number.isSafeInteger(amount) || amount < 0) {
       refuse(errorKinds.validation, amount < 0 ? "money.negative" : "money.notInteger", field);
     }
   }
-  if (writeOff === 0 && waiver === 0) {
+  if (repayment === 0 && waiver === 0) {
     // 'enter write-off amount or waiver amount'
-    refuse(errorKinds.validation, "operation.amount.required", "writeOffAmount");
+    refuse(errorKinds.validation, "operation.amount.required", "repaymentAmount");
   }
 
-  const date = operation.writeOffDate;
-  if (writeOff > 0) {
+  const date = operation.receivedOn;
+  if (repayment > 0) {
     if (date === undefined || !isValidCalendarDate(date)) {
-      refuse(errorKinds.validation, "operation.writeOffDate.required", "writeOffDate");
+      refuse(errorKinds.validation, "operation.receivedOn.required", "receivedOn");
     } else if (date < ctx.terms.loanDate) {
-      refuse(errorKinds.validation, "operation.writeOffDate.beforeLoan", "writeOffDate");
+      refuse(errorKinds.validation, "operation.receivedOn.beforeLoan", "receivedOn");
     } else if (date > ctx.today) {
-      refuse(errorKinds.validation, "operation.writeOffDate.inFuture", "writeOffDate");
+      refuse(errorKinds.validation, "operation.receivedOn.inFuture", "receivedOn");
     }
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -138,14 +131,14 @@ export function planMoneyOperation(
 
   const overpaidBefore = overpaidWith(ctx, []);
   const planned: NewLedgerEntry[] = [];
-  if (writeOff > 0) {
-    const repayment = entry("repayment", writeOff, date as CalendarDate);
-    if (overpaidWith(ctx, [repayment]) > overpaidBefore) {
-      refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "writeOffAmount", {
+  if (repayment > 0) {
+    const received = entry("repayment", repayment, date as CalendarDate);
+    if (overpaidWith(ctx, [received]) > overpaidBefore) {
+      refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "repaymentAmount", {
         outstanding: owedOn(date as CalendarDate, []),
       });
     } else {
-      planned.push(repayment);
+      planned.push(received);
     }
   }
   if (waiver > 0) {

@@ -1,9 +1,11 @@
 import fc from "fast-check";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { addDays, type CalendarDate } from "../dates";
 import {
   type BalanceTerms,
   balancesAsOf,
+  balancesOn,
   type LedgerEntry,
   type NewLedgerEntry,
   replayLedger,
@@ -12,9 +14,24 @@ import type { MessageKey } from "../messages";
 import { deriveStatus } from "../status";
 import { parseWithKeys } from "../validation";
 import type { OperationContext } from "./context";
-import { moneyOperationRequestSchema, planMoneyOperation } from "./money-operation";
-import { planRenewal, renewalRequestSchema } from "./renewal";
-import { planReversal, reversalRequestSchema } from "./reversal";
+import { moneyOperationRequestEntries, planMoneyOperation } from "./money-operation";
+import { planRenewal, renewalRequestEntries } from "./renewal";
+import { planReversal, reversalRequestEntries } from "./reversal";
+
+// The request schemas the SDK builds from these entries (it adds the contract id and the
+// idempotency key).
+const moneyOperationRequestSchema = v.strictObject(
+  { contractId: v.string(), ...moneyOperationRequestEntries },
+  "common.invalidValue",
+);
+const renewalRequestSchema = v.strictObject(
+  { contractId: v.string(), ...renewalRequestEntries },
+  "common.invalidValue",
+);
+const reversalRequestSchema = v.strictObject(
+  { contractId: v.string(), ...reversalRequestEntries },
+  "common.invalidValue",
+);
 
 /** Two monthly instalments of 500,000, 18% overdue, lent 2025-02-10. */
 const terms: BalanceTerms = {
@@ -33,6 +50,7 @@ function store(planned: readonly NewLedgerEntry[]): LedgerEntry[] {
     return {
       ...entry,
       id: `e-${sequence}`,
+      seq: sequence,
       recordedAt: `2030-01-01T00:00:00.${String(sequence).padStart(6, "0")}Z`,
     };
   });
@@ -58,13 +76,13 @@ describe("planMoneyOperation (write-off / waiver)", () => {
   it.each<[string, Parameters<typeof planMoneyOperation>[1], MessageKey, string | undefined]>([
     [
       "no instalment chosen",
-      { writeOffAmount: 1, writeOffDate: "2025-03-20" },
+      { repaymentAmount: 1, receivedOn: "2025-03-20" },
       "operation.instalment.required",
       "instalmentIndex",
     ],
     [
       "unknown instalment",
-      { instalmentIndex: 3, writeOffAmount: 1, writeOffDate: "2025-03-20" },
+      { instalmentIndex: 3, repaymentAmount: 1, receivedOn: "2025-03-20" },
       "operation.instalment.unknown",
       "instalmentIndex",
     ],
@@ -72,37 +90,37 @@ describe("planMoneyOperation (write-off / waiver)", () => {
       "no amount ('enter write-off amount or waiver amount')",
       { instalmentIndex: 1 },
       "operation.amount.required",
-      "writeOffAmount",
+      "repaymentAmount",
     ],
     [
       "both amounts zero",
-      { instalmentIndex: 1, writeOffAmount: 0, waiverAmount: 0 },
+      { instalmentIndex: 1, repaymentAmount: 0, waiverAmount: 0 },
       "operation.amount.required",
-      "writeOffAmount",
+      "repaymentAmount",
     ],
     [
       "write-off without a date",
-      { instalmentIndex: 1, writeOffAmount: 1 },
-      "operation.writeOffDate.required",
-      "writeOffDate",
+      { instalmentIndex: 1, repaymentAmount: 1 },
+      "operation.receivedOn.required",
+      "receivedOn",
     ],
     [
       "write-off before the loan",
-      { instalmentIndex: 1, writeOffAmount: 1, writeOffDate: "2025-02-09" },
-      "operation.writeOffDate.beforeLoan",
-      "writeOffDate",
+      { instalmentIndex: 1, repaymentAmount: 1, receivedOn: "2025-02-09" },
+      "operation.receivedOn.beforeLoan",
+      "receivedOn",
     ],
     [
       "write-off in the future",
-      { instalmentIndex: 1, writeOffAmount: 1, writeOffDate: "2025-03-21" },
-      "operation.writeOffDate.inFuture",
-      "writeOffDate",
+      { instalmentIndex: 1, repaymentAmount: 1, receivedOn: "2025-03-21" },
+      "operation.receivedOn.inFuture",
+      "receivedOn",
     ],
     [
       "write-off above what is owed",
-      { instalmentIndex: 1, writeOffAmount: 502_466, writeOffDate: "2025-03-20" },
+      { instalmentIndex: 1, repaymentAmount: 502_466, receivedOn: "2025-03-20" },
       "operation.amount.exceedsOutstanding",
-      "writeOffAmount",
+      "repaymentAmount",
     ],
     [
       "waiver above what is owed",
@@ -166,8 +184,8 @@ describe("planMoneyOperation (write-off / waiver)", () => {
     // Owed on 2025-03-20: 500,000 + 10 days at 18% (2,465) = 502,465.
     const result = planMoneyOperation(ctx, {
       instalmentIndex: 1,
-      writeOffAmount: 500_000,
-      writeOffDate: "2025-03-20",
+      repaymentAmount: 500_000,
+      receivedOn: "2025-03-20",
       waiverAmount: 2_465,
       reason: "  paid at the branch ",
     });
@@ -207,8 +225,8 @@ describe("planMoneyOperation (write-off / waiver)", () => {
   it("names what is owed when refusing, and refuses a waiver that the write-off already covers", () => {
     const refused = planMoneyOperation(ctx, {
       instalmentIndex: 1,
-      writeOffAmount: 502_465,
-      writeOffDate: "2025-03-20",
+      repaymentAmount: 502_465,
+      receivedOn: "2025-03-20",
       waiverAmount: 1,
     });
     expect(refused).toEqual({
@@ -244,11 +262,11 @@ describe("planMoneyOperation (write-off / waiver)", () => {
       keysOf(
         planMoneyOperation(later, {
           instalmentIndex: 1,
-          writeOffAmount: 1,
-          writeOffDate: "2025-03-01",
+          repaymentAmount: 1,
+          receivedOn: "2025-03-01",
         }),
       ),
-    ).toEqual([["operation.amount.exceedsOutstanding", "writeOffAmount"]]);
+    ).toEqual([["operation.amount.exceedsOutstanding", "repaymentAmount"]]);
   });
 });
 
@@ -409,9 +427,9 @@ describe("operation request schemas", () => {
     [
       "money: bad write-off date",
       moneyOperationRequestSchema,
-      { contractId: "c", instalmentIndex: 1, writeOffDate: "x" },
-      "operation.writeOffDate.required",
-      "writeOffDate",
+      { contractId: "c", instalmentIndex: 1, receivedOn: "x" },
+      "operation.receivedOn.required",
+      "receivedOn",
     ],
     [
       "money: negative waiver",
@@ -467,7 +485,7 @@ describe("operation request schemas", () => {
 describe("operations never over-apply (property)", () => {
   it("after any sequence of accepted operations, every entry applies in full", () => {
     const step = fc.record({
-      kind: fc.constantFrom("writeOff", "waiver", "both", "renewal", "reversal" as const),
+      kind: fc.constantFrom("repayment", "waiver", "both", "renewal", "reversal" as const),
       instalmentIndex: fc.integer({ min: 1, max: 2 }),
       amount: fc.integer({ min: 1, max: 600_000 }),
       second: fc.integer({ min: 1, max: 600_000 }),
@@ -497,14 +515,20 @@ describe("operations never over-apply (property)", () => {
                   })
                 : planMoneyOperation(ctx, {
                     instalmentIndex: s.instalmentIndex,
-                    writeOffAmount: s.kind === "waiver" ? 0 : s.amount,
-                    writeOffDate: date,
-                    waiverAmount: s.kind === "writeOff" ? 0 : s.second,
+                    repaymentAmount: s.kind === "waiver" ? 0 : s.amount,
+                    receivedOn: date,
+                    waiverAmount: s.kind === "repayment" ? 0 : s.second,
                   });
           if (!result.ok) continue;
           ledger = [...ledger, ...store(result.value)];
           const replay = replayLedger(terms, ledger, today);
           expect(replay.balances.overpaid).toBe(0);
+          // The states after the ledger (what the server stores) give the same balances on
+          // any later day as replaying the whole ledger on that day.
+          const later = addDays(today, s.forwardDays);
+          expect(balancesOn(replay.states, terms.overdueRatePercent, later)).toEqual(
+            replayLedger(terms, ledger, later).balances,
+          );
           for (const applied of replay.applied) expect(applied.excess).toBe(0);
           for (const b of replay.balances.instalments)
             expect(b.outstanding).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,9 @@
-import * as v from "valibot";
-import { addYearsClamped, type CalendarDate, isValidCalendarDate } from "../dates";
+import {
+  addYearsClamped,
+  type CalendarDate,
+  calendarDateField,
+  isValidCalendarDate,
+} from "../dates";
 import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { domainError, errorKinds, fail, type Result } from "../result";
 import { allowedActions, isSignedStatus } from "../status";
@@ -9,22 +13,12 @@ import { instalmentIndexField, reasonField } from "./money-operation";
 /** Renewal: the latest a due date may move to, counted from the loan date (as for creation). */
 export const maxRenewalYears = 5;
 
-/** Renewal request (spec §3, §5): an instalment and its new due date. */
-export const renewalRequestSchema = v.strictObject(
-  {
-    contractId: v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
-    instalmentIndex: instalmentIndexField("renewal.instalment.required"),
-    newDueDate: v.pipe(
-      v.string("renewal.date.required"),
-      v.minLength(1, "renewal.date.required"),
-      v.check((value: string) => isValidCalendarDate(value), "renewal.date.invalid"),
-    ),
-    reason: reasonField,
-  },
-  "common.invalidValue",
-);
-
-export type RenewalRequest = v.InferOutput<typeof renewalRequestSchema>;
+/** The fields of a renewal request (spec §3, §5): an instalment and its new due date. */
+export const renewalRequestEntries = {
+  instalmentIndex: instalmentIndexField("renewal.instalment.required"),
+  newDueDate: calendarDateField("renewal.date.required", "renewal.date.invalid"),
+  reason: reasonField,
+};
 
 export interface Renewal {
   instalmentIndex?: number | undefined;

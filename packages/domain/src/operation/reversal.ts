@@ -1,29 +1,19 @@
-import * as v from "valibot";
 import type { NewLedgerEntry } from "../ledger";
 import { domainError, errorKinds, fail, type Result } from "../result";
 import { allowedActions } from "../status";
+import { textField, tokenField } from "../text";
 import { cleanReason, type OperationContext } from "./context";
 import { maxReasonLength } from "./money-operation";
 
-/** Reversal request: which entry was wrong, and why (required: a correction must say why). */
-export const reversalRequestSchema = v.strictObject(
-  {
-    contractId: v.pipe(v.string("common.invalidValue"), v.minLength(1, "common.invalidValue")),
-    entryId: v.pipe(
-      v.string("operation.reversal.unknownEntry"),
-      v.minLength(1, "operation.reversal.unknownEntry"),
-    ),
-    reason: v.pipe(
-      v.string("common.pleaseFillIn"),
-      v.trim(),
-      v.minLength(1, "common.pleaseFillIn"),
-      v.maxLength(maxReasonLength, "common.invalidValue"),
-    ),
-  },
-  "common.invalidValue",
-);
-
-export type ReversalRequest = v.InferOutput<typeof reversalRequestSchema>;
+/** The fields of a reversal request: which entry was wrong, and why (a correction must say why). */
+export const reversalRequestEntries = {
+  entryId: tokenField("operation.reversal.unknownEntry"),
+  reason: textField({
+    requiredKey: "common.pleaseFillIn",
+    maxLength: maxReasonLength,
+    multiline: true,
+  }),
+};
 
 export interface Reversal {
   entryId?: string | undefined;

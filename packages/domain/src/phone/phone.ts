@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { Jurisdiction } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { domainError, errorKinds, fail, ok, type Result } from "../result";
+import { textField } from "../text";
 
 /** The regions whose numbers the product accepts (decisions §2: KR for 82, TW for 886). */
 const supportedRegions = ["KR", "TW"] as const;
@@ -40,6 +41,9 @@ export function normalizePhone(
   return fail(domainError(errorKinds.validation, problem));
 }
 
+/** Longest phone input read (spaces, dashes and a +country prefix included). */
+const maxPhoneInputLength = 32;
+
 /**
  * A valibot phone field: trims, requires (with `requiredKey`), validates and outputs E.164.
  * Invalid numbers report `phone.invalid` (or `phone.notMobile`). Marked free of side effects
@@ -52,9 +56,7 @@ export function phoneField(
   options: NormalizePhoneOptions = {},
 ) {
   return v.pipe(
-    v.string(requiredKey),
-    v.trim(),
-    v.minLength(1, requiredKey),
+    textField({ requiredKey, maxLength: maxPhoneInputLength }),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const result = normalizePhone(dataset.value, jurisdiction, options);
       if (result.ok) return result.value;

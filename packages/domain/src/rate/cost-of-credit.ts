@@ -1,7 +1,7 @@
 import type { CalendarDate } from "../dates";
 import type { Money } from "../money";
 import type { ScheduledInstalment } from "../schedule";
-import { type CashFlow, effectiveAnnualRate } from "./xirr";
+import { annualRate, type Loan } from "./simple-rate";
 
 export interface CostOfCreditInput {
   disbursedAmount: Money;
@@ -12,8 +12,9 @@ export interface CostOfCreditInput {
 
 export interface CostOfCredit {
   /**
-   * The effective annual rate in percent of the borrower's real cash flows, rounded to 6
-   * decimals; NaN only when no rate exists (nothing received or nothing repaid).
+   * The contract's annual rate in percent (실질 연이율 / 實質年利率): the simple annual rate on
+   * the declining balance of what the borrower received (docs/cost-of-credit.md), rounded to 6
+   * decimals; NaN only when no rate exists (nothing received, or less repaid than received).
    */
   effectiveAnnualRatePercent: number;
   /** Sum of every instalment. */
@@ -29,24 +30,25 @@ export interface CostOfCredit {
 }
 
 /**
- * The borrower's real cash flows (decisions §4): + disbursed - service fee on the loan date,
- * - each instalment on its due date. The loan amount itself does not appear: a 1,000,000 loan
- * with 100,000 deducted up front is, for the rate, a 900,000 loan.
+ * The loan as the rate sees it: + disbursed - service fee on the loan date, then each instalment
+ * on its due date. The loan amount itself does not appear: a 1,000,000 loan with 100,000
+ * deducted up front is, for the rate, a 900,000 loan.
  */
-export function borrowerCashFlows(input: CostOfCreditInput): CashFlow[] {
-  return [
-    { date: input.loanDate, amount: input.disbursedAmount - input.serviceFee },
-    ...input.schedule.map((instalment) => ({
+export function loanOf(input: CostOfCreditInput): Loan {
+  return {
+    received: input.disbursedAmount - input.serviceFee,
+    loanDate: input.loanDate,
+    payments: input.schedule.map((instalment) => ({
       date: instalment.dueDate,
-      amount: -instalment.amount,
+      amount: instalment.amount,
     })),
-  ];
+  };
 }
 
 export function costOfCredit(input: CostOfCreditInput): CostOfCredit {
   const totalRepayable = input.schedule.reduce((total, instalment) => total + instalment.amount, 0);
   const amountReceived = input.disbursedAmount - input.serviceFee;
-  const rate = amountReceived > 0 ? effectiveAnnualRate(borrowerCashFlows(input)) : null;
+  const rate = annualRate(loanOf(input));
   return {
     effectiveAnnualRatePercent: rate === null ? Number.NaN : roundPercent(rate * 100),
     totalRepayable,
@@ -55,7 +57,7 @@ export function costOfCredit(input: CostOfCreditInput): CostOfCredit {
   };
 }
 
-/** Six decimals hide solver noise (20.000000000001 shows as 20) without hiding real excess. */
+/** Six decimals hide float noise (20.000000000001 shows as 20) without hiding real excess. */
 export function roundPercent(percent: number): number {
   return Math.round(percent * 1e6) / 1e6;
 }

@@ -1,2 +1,2 @@
 export * from "./cost-of-credit";
-export * from "./xirr";
+export * from "./simple-rate";

@@ -1,18 +1,17 @@
 import * as v from "valibot";
 import type { Contract } from "../contract";
-import { isValidCalendarDate } from "../dates";
+import { calendarDateField } from "../dates";
 import { parseIdNumber } from "../identity";
 import { moneyField } from "../money";
 import { phoneField } from "../phone";
+import { textField } from "../text";
 import { emptySharedDebtSummary, type SharedDebtSummary } from "./summary";
 
 const maxRemarkLength = 200;
 
 /** A KR or TW ID number, required, in canonical form. */
 const idNumberField = v.pipe(
-  v.string("sharedDebt.idNumber.required"),
-  v.trim(),
-  v.minLength(1, "sharedDebt.idNumber.required"),
+  textField({ requiredKey: "sharedDebt.idNumber.required", maxLength: 32 }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parseIdNumber(dataset.value);
     if (parsed) return parsed.normalized;
@@ -31,18 +30,12 @@ export const sharedDebtQuerySchema = v.strictObject(
     idNumber: idNumberField,
     bankCard: v.optional(
       v.pipe(
-        v.string("common.invalidValue"),
+        textField({ maxLength: 40 }),
         v.transform((value) => value.replace(/[\s-]/g, "")),
         v.regex(/^(\d{10,19})?$/, "common.invalidValue"),
       ),
     ),
-    remark: v.optional(
-      v.pipe(
-        v.string("common.invalidValue"),
-        v.trim(),
-        v.maxLength(maxRemarkLength, "common.invalidValue"),
-      ),
-    ),
+    remark: v.optional(textField({ maxLength: maxRemarkLength, multiline: true })),
   },
   "common.invalidValue",
 );
@@ -64,10 +57,7 @@ export const offlineLoanRecordSchema = v.strictObject(
     ),
     /** What is still owed (0 once settled). */
     outstandingAmount: v.optional(moneyField("common.invalidValue"), 0),
-    loanDate: v.pipe(
-      v.string("common.pleaseSelect"),
-      v.check((value: string) => isValidCalendarDate(value), "common.pleaseSelect"),
-    ),
+    loanDate: calendarDateField("common.pleaseSelect"),
     state: v.picklist(offlineLoanStates, "common.pleaseSelect"),
   },
   "common.invalidValue",

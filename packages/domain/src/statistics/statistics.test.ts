@@ -6,7 +6,7 @@ import {
   summarizeContract,
   validateContractDraft,
 } from "../contract";
-import type { LedgerEntry } from "../ledger";
+import { type LedgerEntry, replayLedger } from "../ledger";
 import {
   computeStatistics,
   computeStatisticsWindows,
@@ -55,6 +55,7 @@ function money(
     newDueDate: null,
     reversesEntryId: null,
     actorId: "lender-1",
+    seq: entrySequence,
     recordedAt: `${date}T05:00:${String(entrySequence).padStart(2, "0")}Z`,
     reason: null,
   };
@@ -95,14 +96,13 @@ function contract(
       terms: terms.value,
       id,
       code: `code-${id}`,
-      renewal: false,
       createdAt: `${draft.loanDate}T00:00:00Z`,
       openedAt: null,
       signedAt: null,
       cancelled: false,
       ...lifecycle,
     },
-    ledger,
+    replayLedger(terms.value, ledger, today).states,
     today,
   );
 }

@@ -83,8 +83,8 @@ describe("allowedActions", () => {
   it.each<[ContractStatus | "cancelled", string]>([
     ["type1", "sign cancel"],
     ["type2", "sign cancel"],
-    ["type6", "writeOff waive renew reverse"],
-    ["type4", "writeOff waive renew reverse"],
+    ["type6", "recordRepayment waive renew reverse"],
+    ["type4", "recordRepayment waive renew reverse"],
     ["type5", "reverse"],
     ["type3", "reverse"],
     ["cancelled", ""],

@@ -61,7 +61,8 @@ export interface AllowedActions {
   sign: boolean;
   /** The lender may cancel (delete): only before signing. */
   cancel: boolean;
-  writeOff: boolean;
+  /** Record a repayment received (spec: "write-off / partial repayment"). */
+  recordRepayment: boolean;
   waive: boolean;
   renew: boolean;
   /** Reverse an earlier ledger entry: any signed contract, even a closed one. */
@@ -76,7 +77,7 @@ export function allowedActions(status: ContractStatus | "cancelled"): AllowedAct
   return {
     sign: beforeSigning,
     cancel: beforeSigning,
-    writeOff: owing,
+    recordRepayment: owing,
     waive: owing,
     renew: owing,
     reverse: signed,

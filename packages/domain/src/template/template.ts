@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { textField } from "../text";
 
 /** A reusable set of contract fields (spec §3): name, lender, merchant name. */
 export interface ContractTemplate {
@@ -19,14 +20,12 @@ const maxTemplateText = 100;
 
 /* @__NO_SIDE_EFFECTS__ */
 function requiredText(
-  key: "template.name.required" | "template.lender.required" | "template.merchantName.required",
+  requiredKey:
+    | "template.name.required"
+    | "template.lender.required"
+    | "template.merchantName.required",
 ) {
-  return v.pipe(
-    v.string(key),
-    v.trim(),
-    v.minLength(1, key),
-    v.maxLength(maxTemplateText, "common.invalidValue"),
-  );
+  return textField({ requiredKey, maxLength: maxTemplateText });
 }
 
 /** Template add request (spec §5: name, lender and merchant name are required). */
@@ -49,6 +48,6 @@ export const contractTemplateSchema = v.object({
 
 /** Template list query: search by name (spec §2); empty means all. */
 export const templateQuerySchema = v.strictObject(
-  { name: v.optional(v.pipe(v.string("common.invalidValue"), v.trim()), "") },
+  { name: v.optional(textField({ maxLength: maxTemplateText }), "") },
   "common.invalidValue",
 );

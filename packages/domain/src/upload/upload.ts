@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { MessageKey } from "../messages";
 import { domainError, errorKinds, fail, ok, type Result } from "../result";
+import { isAcceptableLine, tokenField } from "../text";
 
 /** Upload rules (spec §7, §9; decisions §5). */
 export const uploadRules = {
@@ -126,9 +127,10 @@ export function validateSignatureImage(bytes: Uint8Array): Result<true> {
 /** Contract sign request: the share code and the signature as a PNG data URL. */
 export const signRequestSchema = v.strictObject(
   {
-    code: v.pipe(v.string("contract.notFound"), v.minLength(1, "contract.notFound")),
+    code: tokenField("contract.notFound"),
     signature: v.pipe(
       v.string("signature.incomplete"),
+      v.check(isAcceptableLine, "signature.invalidImage"),
       v.minLength(1, "signature.incomplete"),
       v.startsWith("data:image/png;base64,", "signature.invalidImage"),
       // base64 grows by 4/3: the encoded limit follows from the byte limit.

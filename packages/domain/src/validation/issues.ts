@@ -28,7 +28,13 @@ export function issuesToErrors(
     const seenKey = field ?? "";
     if (seen.has(seenKey)) continue;
     seen.add(seenKey);
-    errors.push(domainError(errorKinds.validation, keyOf(issue, schema), field));
+    const key = keyOf(issue, schema);
+    // A length limit names its number ('at most {max} characters').
+    const params =
+      key === "text.tooLong" && typeof issue.requirement === "number"
+        ? { max: issue.requirement }
+        : undefined;
+    errors.push(domainError(errorKinds.validation, key, field, params));
   }
   return errors;
 }
