@@ -9,7 +9,7 @@ describe("translate", () => {
     ).toBe("실질 연이율 23.5%가 법정 최고이자율 20%를 초과하여 계약을 만들 수 없습니다");
     expect(
       translate("contract.rate.aboveCap", "zh-TW", { ratePercent: 18.2, capPercent: 16 }),
-    ).toBe("總費用年百分率 18.2% 超過法定利率上限 16%，無法建立合約");
+    ).toBe("實質年利率 18.2% 超過法定利率上限 16%，無法建立合約");
     expect(
       translate("contract.overdueRate.aboveCap", "zh-TW", { ratePercent: 30, capPercent: 16 }),
     ).toBe("逾期利率 30% 超過法定利率上限 16%");
