@@ -15,7 +15,13 @@ describe("API.md", () => {
       expect(reference).toContain(`## ${entry.id}`);
       expect(reference).toContain(`\`${entry.method} ${entry.path}\``);
     }
-    expect(reference).toMatch(/\| `borrowerPhone` \| string \(trimmed, min length 1\) \| yes \|/);
+    expect(reference).toContain(
+      "| `borrowerPhone` | string (invisible characters at the ends trimmed, one line of text, min length 1, max length 100) | yes |",
+    );
+    expect(reference).toContain("| `receivedOn` | date `YYYY-MM-DD` | no |");
+    expect(reference).toContain(
+      "| `reason` | string (invisible characters at the ends trimmed, text, line breaks allowed, max length 500) \\| null | no |",
+    );
     expect(reference).toContain("| `loanDate` | date `YYYY-MM-DD` | yes |");
   });
 });

@@ -1,4 +1,10 @@
-import { calendarDateSchema } from "@chayong/domain";
+import {
+  calendarDateSchema,
+  cleanText,
+  isAcceptableLine,
+  isAcceptableMultilineText,
+  isCalendarDateText,
+} from "@chayong/domain";
 import type { AnySchema } from "./endpoints";
 import { type EndpointEntry, endpointList } from "./table";
 
@@ -14,6 +20,7 @@ interface SchemaNode {
   options?: readonly unknown[];
   literal?: unknown;
   requirement?: unknown;
+  operation?: unknown;
   message?: unknown;
 }
 
@@ -142,6 +149,9 @@ function describe(node: SchemaNode): string {
   if (node === (calendarDateSchema as unknown)) return "date `YYYY-MM-DD`";
   const base = baseOf(node);
   const actions = actionsOf(node);
+  if (actions.some((a) => a.type === "check" && a.requirement === isCalendarDateText)) {
+    return "date `YYYY-MM-DD`";
+  }
   const money = isMoney(base, actions);
   const notes = actions
     .filter((action) => !money || !isMoneyAction(action))
@@ -222,7 +232,11 @@ function describeAction(action: SchemaNode): string | null {
     case "raw_transform":
       return "normalised";
     case "check":
+      if (action.requirement === isAcceptableLine) return "one line of text";
+      if (action.requirement === isAcceptableMultilineText) return "text, line breaks allowed";
       return typeof action.message === "string" ? `checked: ${action.message}` : "checked";
+    case "transform":
+      return action.operation === cleanText ? "invisible characters at the ends trimmed" : null;
     default:
       return null;
   }

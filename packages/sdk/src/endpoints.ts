@@ -194,7 +194,7 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary:
-        "List contracts, newest first, by status and type: a lender its own, a borrower those addressed to its phone that it opened.",
+        "List contracts, newest first, by status and type, a page at a time (keyset cursor): a lender its own, a borrower those addressed to its phone that it opened.",
       answer: contractPageSchema,
     }),
     detail: endpoint({
@@ -250,8 +250,9 @@ export const endpoints = {
       path: "/api/v1/contract/upt",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Write-off (partial repayment) and/or waiver on one instalment.",
+      implemented: true,
+      summary:
+        "Record a repayment received (spec: write-off / partial repayment) and/or a waiver on one instalment of a signed contract; never more than it owes; once per idempotency key.",
       answer: contractSchema,
     }),
     renew: endpoint({
@@ -259,8 +260,9 @@ export const endpoints = {
       path: "/api/v1/contract/renew",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Move an instalment's due date later (renewal).",
+      implemented: true,
+      summary:
+        "Renewal: move an instalment's due date later (marks the contract renewed); once per idempotency key.",
       answer: contractSchema,
     }),
     reverse: endpoint({
@@ -268,8 +270,9 @@ export const endpoints = {
       path: "/api/v1/contract/reverse",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Reverse a wrong ledger entry with a new entry (never an edit).",
+      implemented: true,
+      summary:
+        "Reverse a wrong ledger entry of the contract with a new entry and a reason (never an edit); once per idempotency key.",
       answer: contractSchema,
     }),
     ledger: endpoint({
@@ -277,8 +280,9 @@ export const endpoints = {
       path: "/api/v1/contract/ledger",
       access: "user",
       wire: "envelope",
-      implemented: false,
-      summary: "The money events of a contract, oldest first.",
+      implemented: true,
+      summary:
+        "The money events of a signed contract, oldest first, with who wrote each, and every instalment's balance today: to its lender or its borrower; an audited view.",
       answer: contractLedgerSchema,
     }),
     userDetails: endpoint({

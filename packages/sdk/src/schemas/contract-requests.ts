@@ -1,34 +1,46 @@
 import {
   contractStatusSchema,
   contractTypeFilterSchema,
-  moneyOperationRequestSchema,
+  moneyOperationRequestEntries,
   phoneSchema,
-  renewalRequestSchema,
-  reversalRequestSchema,
+  renewalRequestEntries,
+  reversalRequestEntries,
   signRequestSchema,
+  tokenField,
+  tokenPattern,
 } from "@chayong/domain";
 import * as v from "valibot";
-import { idSchema, pageNumberSchema, pageSizeSchema } from "./common";
+import { idSchema, pageSizeSchema } from "./common";
 
 // Request schemas: loaded by the server (`@chayong/sdk/server`), typed only in the client.
 
-/** Contract list filters (spec §3: status type1-type6, contract type all/single/instalment). */
+/** Where the next page starts: what the previous page answered as `nextCursor` (opaque). */
+export const cursorSchema = tokenField("common.invalidValue", {
+  pattern: tokenPattern,
+  maxLength: 128,
+});
+
+/**
+ * Contract list filters (spec §3: status type1-type6, contract type all/single/instalment),
+ * newest first, a page at a time from `cursor`. `includeTotal` also counts every matching
+ * contract (it costs a count over the whole book, so only when a screen shows the number).
+ */
 export const contractQuerySchema = v.strictObject(
   {
     status: v.optional(contractStatusSchema),
     type: v.optional(contractTypeFilterSchema, "all"),
-    page: pageNumberSchema,
+    cursor: v.optional(cursorSchema),
     pageSize: pageSizeSchema,
+    includeTotal: v.optional(v.boolean("common.invalidValue"), false),
   },
   "common.invalidValue",
 );
 
 /** Share codes are 24 URL-safe characters (144 random bits); the pattern allows some room. */
-export const shareCodeSchema = v.pipe(
-  v.string("contract.notFound"),
-  v.trim(),
-  v.regex(/^[A-Za-z0-9_-]{16,64}$/, "contract.notFound"),
-);
+export const shareCodeSchema = tokenField("contract.notFound", {
+  pattern: /^[A-Za-z0-9_-]{16,64}$/,
+  maxLength: 64,
+});
 
 /** The borrower opens the contract behind a share link (binds it: type1 -> type2). */
 export const openContractRequestSchema = v.strictObject(
@@ -46,25 +58,33 @@ export const signContractRequestSchema = v.strictObject(
 );
 
 /**
- * Money operations of a later issue, from the domain's request schemas. The SDK names a
- * contract `id` in every request (as sign, view and cancel do); the domain's other fields are
- * taken as they are.
+ * One user action, once (docs/money.md): a client makes a new key per action and sends the same
+ * key when it retries that action; the server answers a retry with the first answer and writes
+ * nothing. 16-128 URL-safe characters (a UUID without its dashes fits).
  */
-const { contractId: _writeOffContract, ...writeOffFields } = moneyOperationRequestSchema.entries;
+export const idempotencyKeySchema = tokenField("common.invalidValue", {
+  pattern: /^[A-Za-z0-9_-]{16,128}$/,
+  maxLength: 128,
+});
+
+/**
+ * Contract update (spec "write-off / partial repayment" and "waiver"): a repayment received
+ * and/or a waiver on one instalment of contract `id`.
+ */
 export const contractUpdateRequestSchema = v.strictObject(
-  { id: idSchema, ...writeOffFields },
+  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...moneyOperationRequestEntries },
   "common.invalidValue",
 );
 
-const { contractId: _renewalContract, ...renewalFields } = renewalRequestSchema.entries;
+/** Renewal: one instalment of contract `id` gets a later due date. */
 export const renewContractRequestSchema = v.strictObject(
-  { id: idSchema, ...renewalFields },
+  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...renewalRequestEntries },
   "common.invalidValue",
 );
 
-const { contractId: _reversalContract, ...reversalFields } = reversalRequestSchema.entries;
+/** Reversal: ledger entry `entryId` of contract `id` was wrong; `reason` says why. */
 export const reverseLedgerEntryRequestSchema = v.strictObject(
-  { id: idSchema, ...reversalFields },
+  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...reversalRequestEntries },
   "common.invalidValue",
 );
 
@@ -73,3 +93,6 @@ export const blockRequestSchema = v.strictObject({ phone: phoneSchema }, "common
 
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
 export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
+export type ContractUpdateRequest = v.InferInput<typeof contractUpdateRequestSchema>;
+export type RenewContractRequest = v.InferInput<typeof renewContractRequestSchema>;
+export type ReverseLedgerEntryRequest = v.InferInput<typeof reverseLedgerEntryRequestSchema>;

@@ -1,14 +1,10 @@
-import { personalDetailsSchema } from "@chayong/domain";
+import { personalDetailsSchema, textField } from "@chayong/domain";
 import * as v from "valibot";
 
 // Request schemas of identity verification (a later issue, decisions §5): loaded by the server
 // (`@chayong/sdk/server`), typed only in the client.
 
-const imageUrl = v.pipe(
-  v.string("common.invalidValue"),
-  v.minLength(1, "common.invalidValue"),
-  v.maxLength(500, "common.invalidValue"),
-);
+const imageUrl = textField({ requiredKey: "common.invalidValue", maxLength: 500 });
 
 export const faceCompareRequestSchema = v.strictObject(
   { facePhotoUrl: imageUrl },
@@ -25,19 +21,11 @@ export const ocrCheckRequestSchema = v.strictObject(
 /** The device descriptor the app reports after login. */
 export const deviceInfoRequestSchema = v.strictObject(
   {
-    adid: v.pipe(v.string("common.invalidValue"), v.maxLength(200, "common.invalidValue")),
-    platform: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
-    model: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(100, "common.invalidValue")),
-    ),
-    osVersion: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
-    appVersion: v.optional(
-      v.pipe(v.string("common.invalidValue"), v.maxLength(50, "common.invalidValue")),
-    ),
+    adid: textField({ maxLength: 200 }),
+    platform: v.optional(textField({ maxLength: 50 })),
+    model: v.optional(textField({ maxLength: 100 })),
+    osVersion: v.optional(textField({ maxLength: 50 })),
+    appVersion: v.optional(textField({ maxLength: 50 })),
   },
   "common.invalidValue",
 );
