@@ -4,6 +4,7 @@
  */
 import pino from "pino";
 import { describeConfigProblems, loadConfig } from "./config/config";
+import { createLogger } from "./logging/logger";
 import { ServerStartError, startServer } from "./server";
 
 function nationalFormat(e164: string): string {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Synchronous writes keep the log and the banner below in the order they happened.
-  const logger = pino({ level: loaded.config.logLevel }, pino.destination({ dest: 1, sync: true }));
+  const logger = createLogger(loaded.config.logLevel, pino.destination({ dest: 1, sync: true }));
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ config: loaded.config, logger });

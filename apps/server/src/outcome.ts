@@ -1,4 +1,4 @@
-import type { MessageKey } from "@chayong/domain";
+import type { DomainError, MessageKey } from "@chayong/domain";
 import type { MessageParams } from "./messages/message-for";
 
 /** Envelope statuses (decisions §3) other than 200. */
@@ -47,4 +47,22 @@ export function refuseInput<T = never>(problems: FieldProblem[]): Outcome<T> {
   if (first.params !== undefined) failure.params = first.params;
   if (first.field !== undefined) failure.field = first.field;
   return { ok: false, failure };
+}
+
+/**
+ * A refusal of the domain's errors: a state that forbids the operation (a settled instalment, an
+ * entry already reversed) is a conflict (409); anything the user can correct in the form is bad
+ * input (400) listing every problem.
+ */
+export function refuseDomain<T = never>(errors: readonly DomainError[]): Outcome<T> {
+  const conflict = errors.find((error) => error.kind === "conflict" || error.kind === "notAllowed");
+  if (conflict) return refuse(409, conflict.key, conflict.params, conflict.field);
+  return refuseInput(
+    errors.map((error) => {
+      const problem: FieldProblem = { key: error.key };
+      if (error.field !== undefined) problem.field = error.field;
+      if (error.params !== undefined) problem.params = error.params;
+      return problem;
+    }),
+  );
 }

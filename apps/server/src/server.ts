@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createCodec } from "@chayong/transport";
 import type { FastifyInstance } from "fastify";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
 import {
   type ConfigProblem,
   describeConfigProblems,
@@ -14,6 +14,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { buildApp } from "./http/app";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
+import { createLogger } from "./logging/logger";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
 
 /** What tests (and embedders) may replace: the clock, the SMS provider, the logger. */
@@ -51,7 +52,7 @@ export async function createServer(
   config: ServerConfig,
   dependencies: ServerDependencies = {},
 ): Promise<ChayongServer> {
-  const logger = dependencies.logger ?? pino({ level: config.logLevel });
+  const logger = dependencies.logger ?? createLogger(config.logLevel);
   const now = dependencies.now ?? (() => new Date());
   const opened = await openDatabase(config.database, config.databaseSchema);
   if (!opened.ok) {

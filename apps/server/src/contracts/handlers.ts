@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ContractStatus,
-  type ContractTerms,
-  summarizeContract,
-  todayIn,
-  validateContractDraft,
-} from "@chayong/domain";
-import type { Answer, RequestOutput } from "@chayong/sdk/server";
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { type ContractTerms, todayIn, validateContractDraft } from "@chayong/domain";
+import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
@@ -15,37 +8,27 @@ import { contractSignatures, contracts, lenderProfiles, templates } from "../db/
 import type { Call, Handlers } from "../http/call";
 import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
 import { renderContractDocument } from "./contract-document";
+import { listContracts } from "./contract-list";
 import {
   type ContractRow,
-  loadLedgers,
   newShareCode,
+  readModelOf,
+  summarizeOne,
   termsSha256,
-  toStoredContract,
+  writeReadModel,
 } from "./contract-store";
 import { checkSignatureImage } from "./signature-image";
 import { borrowerMaySign } from "./signing-policy";
 
-const signedStatuses: readonly ContractStatus[] = ["type3", "type4", "type5", "type6"];
-
-function actorOf(caller: Caller) {
+export function actorOf(caller: Caller) {
   return { userId: caller.userId, role: caller.role };
-}
-
-/** The answer model of a stored contract as of now, in the lender's business time zone. */
-async function summarize(db: Db, row: ContractRow, now: Date) {
-  const ledgers = await loadLedgers(db, row.signedAt === null ? [] : [row.id]);
-  return summarizeContract(
-    toStoredContract(row),
-    ledgers.get(row.id) ?? [],
-    todayIn(row.timeZone, now),
-  );
 }
 
 /**
  * The contract `id` as the caller may see it: its lender, or the borrower who opened it.
  * Anyone else is refused without learning anything about it.
  */
-async function contractForCaller(
+export async function contractForCaller(
   db: Db,
   caller: Caller,
   id: string,
@@ -119,6 +102,8 @@ export const contractHandlers: Pick<
         })
         .returning();
       if (row === undefined) throw new Error("contract insert returned nothing");
+      const model = readModelOf(terms, [], todayIn(lender.timeZone, now));
+      await writeReadModel(tx, row.id, model);
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.add",
@@ -128,12 +113,14 @@ export const contractHandlers: Pick<
         at: now,
         details: { effectiveAnnualRatePercent: terms.effectiveAnnualRatePercent },
       });
-      return succeed(await summarize(tx, row, now));
+      return succeed(await summarizeOne(tx, { ...row, ...model.columns }, now));
     });
   },
 
   "contract.query": async (call, input) => {
-    const page = await listContracts(call, input);
+    const listed = await listContracts(call.ctx.db, call.caller, input, call.now);
+    if (!listed.ok) return listed;
+    const page = listed.value;
     // A list shows borrowers' phones: a view of personal data, recorded like the document.
     if (page.items.length > 0) {
       await recordAudit(call.ctx.db, {
@@ -153,7 +140,7 @@ export const contractHandlers: Pick<
   "contract.detail": async ({ ctx, caller, ip, now }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
-    const contract = await summarize(ctx.db, found.value, now);
+    const contract = await summarizeOne(ctx.db, found.value, now);
     // The answer shows the borrower's phone: a view of personal data, recorded like the document.
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
@@ -175,7 +162,7 @@ export const contractHandlers: Pick<
         .for("update");
       if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
       if (row.borrowerPhone !== caller.phone) return refuse(403, "contract.notYourContract");
-      if (row.openedAt !== null) return succeed(await summarize(tx, row, now));
+      if (row.openedAt !== null) return succeed(await summarizeOne(tx, row, now));
       const [opened] = await tx
         .update(contracts)
         .set({ openedAt: now, borrowerId: caller.userId })
@@ -190,7 +177,7 @@ export const contractHandlers: Pick<
         ip,
         at: now,
       });
-      return succeed(await summarize(tx, opened, now));
+      return succeed(await summarizeOne(tx, opened, now));
     }),
 
   "contract.view": async ({ ctx, caller, ip, now, locale }, input) => {
@@ -216,7 +203,7 @@ export const contractHandlers: Pick<
     });
     return succeed(
       renderContractDocument({
-        contract: await summarize(ctx.db, row, now),
+        contract: await summarizeOne(ctx.db, row, now),
         licenceNumber: profile?.licenceNumber ?? null,
         signature: signature ?? null,
         locale,
@@ -250,103 +237,47 @@ export const contractHandlers: Pick<
     }),
 };
 
-async function listContracts(
-  { ctx, caller, now }: Call<Caller>,
-  input: RequestOutput<"contract.query">,
-): Promise<Answer<"contract.query">> {
-  const conditions: SQL[] = [
-    isNull(contracts.cancelledAt),
-    caller.role === "lender"
-      ? eq(contracts.lenderId, caller.userId)
-      : eq(contracts.borrowerId, caller.userId),
-  ];
-  if (input.type !== "all") conditions.push(eq(contracts.instalment, input.type === "instalment"));
-  if (input.status === "type1")
-    conditions.push(isNull(contracts.openedAt), isNull(contracts.signedAt));
-  if (input.status === "type2")
-    conditions.push(isNotNull(contracts.openedAt), isNull(contracts.signedAt));
-  const derivedFilter = input.status !== undefined && signedStatuses.includes(input.status);
-  if (derivedFilter) conditions.push(isNotNull(contracts.signedAt));
-  const where = and(...conditions);
-  const offset = (input.page - 1) * input.pageSize;
-  const newestFirst = [desc(contracts.createdAt), desc(contracts.id)];
-
-  if (!derivedFilter) {
-    const [total] = await ctx.db.select({ value: count() }).from(contracts).where(where);
-    const rows = await ctx.db
-      .select()
-      .from(contracts)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(input.pageSize)
-      .offset(offset);
-    const ledgers = await loadLedgers(
-      ctx.db,
-      rows.filter((row) => row.signedAt !== null).map((row) => row.id),
-    );
-    const items = rows.map((row) =>
-      summarizeContract(
-        toStoredContract(row),
-        ledgers.get(row.id) ?? [],
-        todayIn(row.timeZone, now),
-      ),
-    );
-    return { items, page: input.page, pageSize: input.pageSize, total: total?.value ?? 0 };
-  }
-  // Overdue, settled and the like are derived from dates and the ledger at read time
-  // (decisions §4: no batch job), so signed contracts are filtered after summarising.
-  const rows = await ctx.db
-    .select()
-    .from(contracts)
-    .where(where)
-    .orderBy(...newestFirst);
-  const ledgers = await loadLedgers(
-    ctx.db,
-    rows.map((row) => row.id),
+/** The borrower of that contract: the phone it was addressed to and, once opened, that account. */
+function isBorrowerOf(caller: Caller, row: ContractRow): boolean {
+  return (
+    row.borrowerPhone === caller.phone &&
+    (row.borrowerId === null || row.borrowerId === caller.userId)
   );
-  const matching = rows
-    .map((row) =>
-      summarizeContract(
-        toStoredContract(row),
-        ledgers.get(row.id) ?? [],
-        todayIn(row.timeZone, now),
-      ),
-    )
-    .filter((contract) => contract.status === input.status);
-  return {
-    items: matching.slice(offset, offset + input.pageSize),
-    page: input.page,
-    pageSize: input.pageSize,
-    total: matching.length,
-  };
+}
+
+/** Why this caller may not sign this contract now, or null when they may. */
+function signingRefusal(caller: Caller, row: ContractRow | undefined): Outcome<never> | null {
+  if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
+  if (!isBorrowerOf(caller, row)) return refuse(403, "access.forbidden");
+  if (row.signedAt !== null) return refuse(409, "contract.alreadySigned");
+  const policy = borrowerMaySign(caller, row);
+  return policy.ok ? null : policy;
 }
 
 /**
- * The borrower signs, once. The row lock makes two concurrent attempts queue; the second sees
- * the first's signature and answers 409 (the signature table's primary key would refuse it too).
+ * The borrower signs, once. Who may sign is checked before the image is decoded (a stranger's
+ * upload costs nothing), the image outside any transaction (decoding never holds a lock), and
+ * both again under the row lock: two concurrent attempts queue, the second sees the first's
+ * signature and answers 409 (the signature table's primary key would refuse it too).
  */
 async function signContract(
   { ctx, caller, ip, now }: Call<Caller>,
   input: { id: string; signature: string },
 ): ReturnType<Handlers["contract.sign"]> {
+  const [current] = await ctx.db.select().from(contracts).where(eq(contracts.id, input.id));
+  const refused = signingRefusal(caller, current);
+  if (refused) return refused;
   const image = checkSignatureImage(input.signature);
   if (!image.ok) return refuseInput([{ key: image.key, field: "signature" }]);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contracts).where(eq(contracts.id, input.id)).for("update");
-    if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
-    // The borrower of that contract only: the phone it was addressed to, and (once opened)
-    // the account that opened it.
-    const isBorrower =
-      row.borrowerPhone === caller.phone &&
-      (row.borrowerId === null || row.borrowerId === caller.userId);
-    if (!isBorrower) return refuse(403, "access.forbidden");
-    if (row.signedAt !== null) return refuse(409, "contract.alreadySigned");
-    const policy = borrowerMaySign(caller, row);
-    if (!policy.ok) return policy;
-    const terms = row.terms as ContractTerms;
+    const refusedNow = signingRefusal(caller, row);
+    if (refusedNow) return refusedNow;
+    const signing = row as ContractRow;
+    const terms = signing.terms as ContractTerms;
     const hash = termsSha256(terms);
     await tx.insert(contractSignatures).values({
-      contractId: row.id,
+      contractId: signing.id,
       signerId: caller.userId,
       imagePng: image.png.toString("base64"),
       termsSha256: hash,
@@ -355,19 +286,19 @@ async function signContract(
     });
     const [signed] = await tx
       .update(contracts)
-      .set({ signedAt: now, openedAt: row.openedAt ?? now, borrowerId: caller.userId })
-      .where(eq(contracts.id, row.id))
+      .set({ signedAt: now, openedAt: signing.openedAt ?? now, borrowerId: caller.userId })
+      .where(eq(contracts.id, signing.id))
       .returning();
     if (signed === undefined) throw new Error("contract update returned nothing");
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.sign",
       subjectType: "contract",
-      subjectId: row.id,
+      subjectId: signing.id,
       ip,
       at: now,
       details: { termsSha256: hash, signatureBytes: image.png.length },
     });
-    return succeed(await summarize(tx, signed, now));
+    return succeed(await summarizeOne(tx, signed, now));
   });
 }

@@ -69,4 +69,62 @@ describe("checkSignatureImage", () => {
       key: "signature.tooLarge",
     });
   });
+
+  it("bounds the pixels from the header alone, before inflating anything", () => {
+    // 60,000 x 60,000 RGBA would be 14.4 GB decoded: refused from its 13-byte header.
+    const wide = encodeTestPng(1, 1, () => true);
+    const ihdr = wide.indexOf("IHDR") + 4;
+    wide.writeUInt32BE(60_000, ihdr);
+    wide.writeUInt32BE(60_000, ihdr + 4);
+    expect(checkSignatureImage(wide.toString("base64"))).toEqual({
+      ok: false,
+      key: "signature.tooLarge",
+    });
+    // Within each side's bound but not in pixels (4,096 x 4,096 = 16.8 million).
+    const square = encodeTestPng(1, 1, () => true);
+    square.writeUInt32BE(4_096, ihdr);
+    square.writeUInt32BE(4_096, ihdr + 4);
+    expect(checkSignatureImage(square.toString("base64"))).toMatchObject({
+      key: "signature.tooLarge",
+    });
+  });
+
+  it("stops inflating at the size the header declares (a decompression bomb)", () => {
+    // The header says 100 x 100 (40,100 bytes of rows); the data inflates to 32 MiB of zeros
+    // (32 KiB compressed). Inflating stops at 40,100 bytes and the image is refused.
+    const png = encodeTestPng(100, 100, (x) => x === 1);
+    const idatStart = png.indexOf("IDAT") + 4;
+    const idatLength = png.readUInt32BE(idatStart - 8);
+    const bomb = deflateSync(Buffer.alloc(32 * 1024 * 1024));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bomb.length);
+    const rebuilt = Buffer.concat([
+      png.subarray(0, idatStart - 8),
+      length,
+      Buffer.from("IDAT"),
+      bomb,
+      Buffer.alloc(4),
+      png.subarray(idatStart + idatLength + 4),
+    ]);
+    expect(rebuilt.length).toBeLessThan(maxSignatureBytes);
+    expect(checkSignatureImage(rebuilt.toString("base64"))).toEqual({
+      ok: false,
+      key: "signature.invalidImage",
+    });
+  });
+
+  it("refuses formats a canvas never writes (16-bit, palette, interlaced)", () => {
+    for (const [offset, value] of [
+      [8, 16],
+      [9, 3],
+      [12, 1],
+    ] as const) {
+      const png = encodeTestPng(4, 4, (x) => x === 1);
+      png[png.indexOf("IHDR") + 4 + offset] = value;
+      expect(checkSignatureImage(png.toString("base64"))).toEqual({
+        ok: false,
+        key: "signature.invalidImage",
+      });
+    }
+  });
 });

@@ -7,8 +7,18 @@ export type SignatureCheck =
   | { ok: false; key: MessageKey };
 
 const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const maxSide = 4096;
 const dataUrlPrefix = /^data:image\/png;base64,/i;
+
+/**
+ * The largest signature image decoded: a full-screen pad on a 430 x 932 phone at 3 device pixels
+ * per CSS pixel is 1290 x 2796 (3.6 million pixels). The decoded pixels, at most 4 bytes each,
+ * are bounded before anything is inflated, so a small PNG that would inflate to gigabytes
+ * ("decompression bomb") is refused from its header alone.
+ */
+export const signatureImageLimits = { maxSide: 4096, maxPixels: 4_000_000 } as const;
+
+/** Channels per pixel of the 8-bit colour types a canvas writes: grey, RGB, grey+alpha, RGBA. */
+const channelsOf: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
 /**
  * Accepts a signature only when it is a real PNG (structure and compressed pixels decode) of a
@@ -23,6 +33,7 @@ export function checkSignatureImage(encoded: string): SignatureCheck {
   if (png.length === 0) return { ok: false, key: "signature.incomplete" };
   if (png.length > maxSignatureBytes) return { ok: false, key: "signature.tooLarge" };
   const decoded = decodePng(png);
+  if (decoded === "too-large") return { ok: false, key: "signature.tooLarge" };
   if (decoded === null) return { ok: false, key: "signature.invalidImage" };
   if (decoded.blank) return { ok: false, key: "signature.empty" };
   return { ok: true, png, width: decoded.width, height: decoded.height };
@@ -31,11 +42,15 @@ export function checkSignatureImage(encoded: string): SignatureCheck {
 interface DecodedPng {
   width: number;
   height: number;
-  /** Every pixel equal (only known for the formats a canvas writes; else false). */
+  /** Every pixel equal: "no signature detected". */
   blank: boolean;
 }
 
-function decodePng(png: Buffer): DecodedPng | null {
+/**
+ * Decodes the 8-bit, non-interlaced PNGs a canvas writes; anything else is not a signature.
+ * Null when malformed, "too-large" when its pixels exceed `signatureImageLimits`.
+ */
+function decodePng(png: Buffer): DecodedPng | "too-large" | null {
   if (png.length < 33 || !png.subarray(0, 8).equals(pngMagic)) return null;
   let offset = 8;
   let header: {
@@ -73,20 +88,22 @@ function decodePng(png: Buffer): DecodedPng | null {
   }
   if (header === null || !ended || idat.length === 0) return null;
   const { width, height, bitDepth, colourType, interlace } = header;
-  if (width < 1 || height < 1 || width > maxSide || height > maxSide) return null;
+  const channels = channelsOf[colourType];
+  if (bitDepth !== 8 || interlace !== 0 || channels === undefined) return null;
+  if (width < 1 || height < 1) return null;
+  const { maxSide, maxPixels } = signatureImageLimits;
+  if (width > maxSide || height > maxSide || width * height > maxPixels) return "too-large";
+  const stride = width * channels;
+  // Every row is its filter byte and its pixels: the exact size the pixels inflate to.
+  const expected = height * (stride + 1);
   let raw: Buffer;
   try {
-    raw = inflateSync(Buffer.concat(idat));
+    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: expected });
   } catch {
+    // Malformed, or more data than the header declares (inflating stopped at the bound).
     return null;
   }
-  const channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[colourType];
-  if (bitDepth !== 8 || interlace !== 0 || channels === undefined) {
-    // Formats a canvas never writes: the image decodes, but its pixels are not inspected.
-    return { width, height, blank: false };
-  }
-  const stride = width * channels;
-  if (raw.length !== height * (stride + 1)) return null;
+  if (raw.length !== expected) return null;
   const pixels = unfilter(raw, height, stride, channels);
   if (pixels === null) return null;
   return { width, height, blank: allPixelsEqual(pixels, channels) };

@@ -101,3 +101,23 @@ export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * Whether `error` is PostgreSQL's unique violation (23505) of the named index or constraint:
+ * Drizzle wraps driver errors (its `cause`), and PGlite and postgres.js name the fields alike.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const {
+      code,
+      constraint: name,
+      constraint_name: alsoName,
+    } = current as Error & {
+      code?: string;
+      constraint?: string;
+      constraint_name?: string;
+    };
+    if (code === "23505") return name === constraint || alsoName === constraint;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
-import { type Database, openDatabase } from "./database";
+import { type Database, openDatabase, rowsOf } from "./database";
 import { migrate, readMigrations } from "./migrate";
 import { contracts, ledgerEntries, users } from "./schema";
 
@@ -57,6 +57,7 @@ describe("migrations", () => {
     await db.insert(ledgerEntries).values({
       id: randomUUID(),
       contractId,
+      seq: 1,
       kind: "repayment",
       instalmentIndex: 1,
       amount: 100,
@@ -76,5 +77,71 @@ describe("migrations", () => {
     ).rejects.toThrow();
     // Marking a renewal is still allowed after signing.
     await db.execute(sql`update contracts set renewal = true where id = ${contractId}`);
+  });
+});
+
+describe("migration 0002 (the money read model)", () => {
+  let testDb: TestDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    testDb = createTestDatabase();
+    const opened = await openDatabase(testDb.config, testDb.schemaName);
+    if (!opened.ok) throw new Error("database is locked");
+    database = opened.database;
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.dispose();
+  });
+
+  it("gives the contracts made before it their read model: each instalment as scheduled", async () => {
+    const [before, after] = [readMigrations().slice(0, 2), readMigrations()];
+    await migrate(database, before);
+    const { db } = database;
+    await db.execute(
+      sql`insert into users (id, phone, role, created_at) values ('u1', '+821000000001', 'lender', now())`,
+    );
+    const terms = {
+      loanDate: "2026-01-01",
+      schedule: [
+        { index: 1, dueDate: "2026-02-01", amount: 400 },
+        { index: 2, dueDate: "2026-03-01", amount: 600 },
+      ],
+    };
+    for (const [id, signed] of [
+      ["c1", true],
+      ["c2", false],
+    ] as const) {
+      await db.execute(sql`insert into contracts (id, code, lender_id, borrower_phone, name, instalment,
+        jurisdiction, currency, time_zone, terms, created_at, signed_at)
+        values (${id}, ${id}, 'u1', '+821011112222', 'c', true, 'KR', 'KRW', 'Asia/Seoul',
+        ${JSON.stringify(terms)}::jsonb, now(), ${signed ? sql`now()` : null})`);
+    }
+    expect(await migrate(database, after)).toEqual(after.slice(2).map((m) => m.tag));
+    const rows = rowsOf<{
+      contract_id: string;
+      instalment_index: number;
+      principal_outstanding: string;
+    }>(
+      await db.execute(
+        sql`select contract_id, instalment_index, principal_outstanding from contract_instalments order by 1, 2`,
+      ),
+    );
+    expect(
+      rows.map((r) => [r.contract_id, r.instalment_index, Number(r.principal_outstanding)]),
+    ).toEqual([
+      ["c1", 1, 400],
+      ["c1", 2, 600],
+      ["c2", 1, 400],
+      ["c2", 2, 600],
+    ]);
+    const phases = rowsOf<{ id: string; phase: string; next_due_date: unknown }>(
+      await db.execute(sql`select id, phase, next_due_date::text from contracts order by id`),
+    );
+    expect(phases).toEqual([
+      { id: "c1", phase: "owing", next_due_date: "2026-02-01" },
+      { id: "c2", phase: "type1", next_due_date: "2026-02-01" },
+    ]);
   });
 });

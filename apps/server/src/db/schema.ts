@@ -6,16 +6,19 @@
  * Migrations are generated from this file by drizzle-kit (`pnpm --filter @chayong/server
  * db:generate`) into ../../drizzle and committed; the server applies them on start.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,26 +27,36 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull();
 
 /** One account per phone number (E.164). Lenders are made by an operator; everyone else borrows. */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  phone: text("phone").notNull().unique(),
-  role: text("role", { enum: ["lender", "borrower"] }).notNull(),
-  createdAt: createdAt(),
-  lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull().unique(),
+    role: text("role", { enum: ["lender", "borrower"] }).notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [check("users_role_check", sql`${table.role} in ('lender', 'borrower')`)],
+);
 
-export const lenderProfiles = pgTable("lender_profiles", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id),
-  displayName: text("display_name").notNull(),
-  merchantName: text("merchant_name").notNull(),
-  licenceNumber: text("licence_number"),
-  jurisdiction: text("jurisdiction", { enum: ["KR", "TW"] }).notNull(),
-  timeZone: text("time_zone").notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
-});
+export const lenderProfiles = pgTable(
+  "lender_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    displayName: text("display_name").notNull(),
+    merchantName: text("merchant_name").notNull(),
+    licenceNumber: text("licence_number"),
+    jurisdiction: text("jurisdiction", { enum: ["KR", "TW"] }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    check("lender_profiles_jurisdiction_check", sql`${table.jurisdiction} in ('KR', 'TW')`),
+  ],
+);
 
 /**
  * Every SMS code ever sent. Doubles as the send log the rate limits count, so limits hold across
@@ -106,7 +119,8 @@ export const templates = pgTable(
 /**
  * A contract's terms (the validated draft, its schedule and its cost of credit) are one JSON
  * document: immutable once signed, hashed into the signature record. The columns beside it exist
- * for lookups and filters.
+ * for lookups and filters; those after `renewal` are the contract's part of the read model
+ * (docs/money.md): derived from the ledger and rewritten in the transaction of every append.
  */
 export const contracts = pgTable(
   "contracts",
@@ -127,17 +141,96 @@ export const contracts = pgTable(
     /** The lender's business time zone when the contract was made: "today" for its status. */
     timeZone: text("time_zone").notNull(),
     terms: jsonb("terms").notNull(),
+    /** Whether a renewal is in effect (a reversed renewal clears it). */
     renewal: boolean("renewal").notNull().default(false),
     createdAt: createdAt(),
     openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }),
     signedAt: timestamp("signed_at", { withTimezone: true, mode: "date" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     cancelledBy: text("cancelled_by").references(() => users.id),
+    /** The earliest due date with money outstanding; null once nothing is owed. */
+    nextDueDate: date("next_due_date", { mode: "string" }),
+    repaidAmount: bigint("repaid_amount", { mode: "number" }).notNull().default(0),
+    waivedAmount: bigint("waived_amount", { mode: "number" }).notNull().default(0),
+    principalOutstanding: bigint("principal_outstanding", { mode: "number" }).notNull().default(0),
+    /** The sequence number of the contract's last ledger entry (0 when none). */
+    ledgerSeq: integer("ledger_seq").notNull().default(0),
+    /**
+     * Where the contract stands apart from today's date, computed by the database from the
+     * columns above so it can never drift: `type1` / `type2` before signing, `owing` (type4
+     * overdue or type6 pending, told apart by next_due_date against today), `type5` settled,
+     * `type3` completed with relief, `cancelled`. The lists filter and index on it.
+     */
+    phase: text("phase", {
+      enum: ["type1", "type2", "owing", "type3", "type5", "cancelled"],
+    }).generatedAlwaysAs(
+      (): SQL => sql`case
+        when ${contracts.cancelledAt} is not null then 'cancelled'
+        when ${contracts.signedAt} is null and ${contracts.openedAt} is null then 'type1'
+        when ${contracts.signedAt} is null then 'type2'
+        when ${contracts.nextDueDate} is not null then 'owing'
+        when ${contracts.waivedAmount} > 0 then 'type3'
+        else 'type5' end`,
+    ),
   },
   (table) => [
     uniqueIndex("contracts_code_idx").on(table.code),
-    index("contracts_lender_created_idx").on(table.lenderId, table.createdAt),
+    index("contracts_lender_list_idx").on(table.lenderId, table.createdAt, table.id),
+    index("contracts_lender_phase_list_idx").on(
+      table.lenderId,
+      table.phase,
+      table.createdAt,
+      table.id,
+    ),
+    index("contracts_borrower_list_idx").on(table.borrowerId, table.createdAt, table.id),
     index("contracts_borrower_phone_idx").on(table.borrowerPhone),
+    check("contracts_jurisdiction_check", sql`${table.jurisdiction} in ('KR', 'TW')`),
+    check(
+      "contracts_read_model_check",
+      sql`${table.repaidAmount} >= 0 and ${table.waivedAmount} >= 0 and ${table.principalOutstanding} >= 0 and ${table.ledgerSeq} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The read model of each instalment (docs/money.md): its state after the ledger entries that
+ * concern it (`InstalmentState` of @chayong/domain), from which its balance on any later day
+ * follows without reading the ledger. Written only by the contracts and money stores, in the
+ * transaction that creates the contract or appends to its ledger.
+ */
+export const contractInstalments = pgTable(
+  "contract_instalments",
+  {
+    contractId: text("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    instalmentIndex: integer("instalment_index").notNull(),
+    originalDueDate: date("original_due_date", { mode: "string" }).notNull(),
+    /** After renewals. */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    repaid: bigint("repaid", { mode: "number" }).notNull(),
+    waived: bigint("waived", { mode: "number" }).notNull(),
+    principalOutstanding: bigint("principal_outstanding", { mode: "number" }).notNull(),
+    interestSettled: bigint("interest_settled", { mode: "number" }).notNull(),
+    /** Overdue interest through `accrued_through`, exactly: principal x basis points x days. */
+    accruedInterestUnits: numeric("accrued_interest_units", {
+      precision: 40,
+      scale: 0,
+      mode: "bigint",
+    }).notNull(),
+    accruedThrough: date("accrued_through", { mode: "string" }).notNull(),
+    overpaid: bigint("overpaid", { mode: "number" }).notNull(),
+    renewed: boolean("renewed").notNull(),
+    lastEntrySeq: integer("last_entry_seq").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contractId, table.instalmentIndex] }),
+    index("contract_instalments_due_idx").on(table.dueDate),
+    check(
+      "contract_instalments_balance_check",
+      sql`${table.instalmentIndex} >= 1 and ${table.repaid} >= 0 and ${table.waived} >= 0 and ${table.principalOutstanding} >= 0 and ${table.principalOutstanding} <= ${table.amount} and ${table.interestSettled} >= 0 and ${table.overpaid} >= 0`,
+    ),
   ],
 );
 
@@ -158,6 +251,35 @@ export const contractSignatures = pgTable("contract_signatures", {
 });
 
 /**
+ * One money operation a lender asked for (a repayment and/or waiver, a renewal, a reversal),
+ * under the idempotency key the client sent: a retry of the same request answers `answer` again
+ * and writes nothing; the same key with another request is refused.
+ */
+export const moneyOperations = pgTable(
+  "money_operations",
+  {
+    id: text("id").primaryKey(),
+    contractId: text("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind", { enum: ["update", "renew", "reverse"] }).notNull(),
+    /** SHA-256 of the canonical JSON of the request: tells a retry from a reused key. */
+    requestSha256: text("request_sha256").notNull(),
+    /** The answer the first call gave. */
+    answer: jsonb("answer").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("money_operations_key_idx").on(table.actorId, table.idempotencyKey),
+    check("money_operations_kind_check", sql`${table.kind} in ('update', 'renew', 'reverse')`),
+  ],
+);
+
+/**
  * Money events, append-only (a database trigger refuses UPDATE and DELETE). Balances are derived
  * from these rows; a wrong entry is reversed by a new entry that names it.
  */
@@ -168,16 +290,21 @@ export const ledgerEntries = pgTable(
     contractId: text("contract_id")
       .notNull()
       .references(() => contracts.id),
+    /** 1, 2, 3... per contract in the order written: the tie-break within a day. */
+    seq: integer("seq").notNull(),
     kind: text("kind", { enum: ["repayment", "waiver", "renewal", "reversal"] }).notNull(),
     /** 1-based instalment the entry applies to (a reversal: the reversed entry's). */
     instalmentIndex: integer("instalment_index").notNull(),
     /** Smallest currency unit; null for renewals and reversals. */
     amount: bigint("amount", { mode: "number" }),
-    /** The business day it takes effect (a repayment's write-off date). */
+    /** The business day it takes effect (the day a repayment was received). */
     date: date("date", { mode: "string" }).notNull(),
     /** A renewal's new due date. */
     newDueDate: date("new_due_date", { mode: "string" }),
-    reversesEntryId: text("reverses_entry_id").references((): AnyPgColumn => ledgerEntries.id),
+    /** A reversal's target: an entry of the same contract (composite foreign key). */
+    reversesEntryId: text("reverses_entry_id"),
+    /** The operation (and idempotency key) that wrote it. */
+    operationId: text("operation_id").references(() => moneyOperations.id),
     actorId: text("actor_id")
       .notNull()
       .references(() => users.id),
@@ -185,8 +312,27 @@ export const ledgerEntries = pgTable(
     reason: text("reason"),
   },
   (table) => [
-    index("ledger_entries_contract_idx").on(table.contractId, table.recordedAt),
+    uniqueIndex("ledger_entries_contract_seq_idx").on(table.contractId, table.seq),
+    uniqueIndex("ledger_entries_contract_id_idx").on(table.contractId, table.id),
     uniqueIndex("ledger_entries_reverses_idx").on(table.reversesEntryId),
+    foreignKey({
+      name: "ledger_entries_reverses_same_contract_fk",
+      columns: [table.contractId, table.reversesEntryId],
+      foreignColumns: [table.contractId, table.id],
+    }),
+    check(
+      "ledger_entries_kind_check",
+      sql`${table.kind} in ('repayment', 'waiver', 'renewal', 'reversal')`,
+    ),
+    check(
+      "ledger_entries_shape_check",
+      sql`${table.seq} >= 1 and ${table.instalmentIndex} >= 1
+        and (${table.kind} in ('repayment', 'waiver')) = (${table.amount} is not null)
+        and (${table.amount} is null or ${table.amount} > 0)
+        and (${table.kind} = 'renewal') = (${table.newDueDate} is not null)
+        and (${table.kind} = 'reversal') = (${table.reversesEntryId} is not null)
+        and (${table.kind} <> 'reversal' or ${table.reason} is not null)`,
+    ),
   ],
 );
 
@@ -210,6 +356,10 @@ export const auditEvents = pgTable(
   (table) => [
     index("audit_events_subject_idx").on(table.subjectType, table.subjectId),
     index("audit_events_actor_idx").on(table.actorId, table.at),
+    check(
+      "audit_events_actor_role_check",
+      sql`${table.actorRole} is null or ${table.actorRole} in ('lender', 'borrower', 'operator')`,
+    ),
   ],
 );
 

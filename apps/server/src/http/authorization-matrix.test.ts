@@ -1,3 +1,4 @@
+import { todayIn } from "@chayong/domain";
 import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
@@ -45,6 +46,21 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     await cast.borrowerA.api.contract.open({ code: contract.code });
     return contract;
   };
+  const signedContractOfLenderA = async () => {
+    const contract = await openedContractOfLenderA();
+    await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+    return contract;
+  };
+  let keyCounter = 0;
+  const freshKey = () => `matrix-key-${String(++keyCounter).padStart(8, "0")}`;
+  const today = () => todayIn("Asia/Seoul", ts.clock.now());
+  const repaymentOn = (id: string) => ({
+    id,
+    idempotencyKey: freshKey(),
+    instalmentIndex: 1,
+    repaymentAmount: 1_000,
+    receivedOn: today(),
+  });
 
   const scenarios: Record<ImplementedEndpointId, Scenario> = {
     "auth.sendCode": {
@@ -154,6 +170,49 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     "contract.cancel": {
       rightful: ["lenderA"],
       call: async (c) => c.api.contract.cancel({ id: (await contractOfLenderA()).id }),
+    },
+    "contract.update": {
+      rightful: ["lenderA"],
+      call: async (c) => c.api.contract.update(repaymentOn((await signedContractOfLenderA()).id)),
+      check: (answer) => expect(answer).toMatchObject({ repaidAmount: 1_000 }),
+    },
+    "contract.renew": {
+      rightful: ["lenderA"],
+      call: async (c) =>
+        c.api.contract.renew({
+          id: (await signedContractOfLenderA()).id,
+          idempotencyKey: freshKey(),
+          instalmentIndex: 1,
+          newDueDate: "2026-06-30",
+        }),
+      check: (answer) => expect(answer).toMatchObject({ renewal: true, dueDate: "2026-06-30" }),
+    },
+    "contract.reverse": {
+      rightful: ["lenderA"],
+      call: async (c) => {
+        const { id } = await signedContractOfLenderA();
+        await cast.lenderA.api.contract.update(repaymentOn(id));
+        const [entry] = (await cast.lenderA.api.contract.ledger({ id })).entries;
+        return c.api.contract.reverse({
+          id,
+          idempotencyKey: freshKey(),
+          entryId: entry?.id ?? "",
+          reason: "typed the wrong amount",
+        });
+      },
+      check: (answer) => expect(answer).toMatchObject({ repaidAmount: 0 }),
+    },
+    "contract.ledger": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => {
+        const { id } = await signedContractOfLenderA();
+        await cast.lenderA.api.contract.update(repaymentOn(id));
+        return c.api.contract.ledger({ id });
+      },
+      check: (answer) =>
+        expect(answer).toMatchObject({
+          entries: [{ kind: "repayment", amount: 1_000, actorName: "Demo Lender" }],
+        }),
     },
   };
 

@@ -1,5 +1,6 @@
 import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
+import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";
 import type { Handlers } from "./call";
@@ -8,6 +9,7 @@ import type { Handlers } from "./call";
 export const handlers: Handlers = {
   ...authHandlers,
   ...contractHandlers,
+  ...moneyHandlers,
   ...templateHandlers,
   ...serviceConfigHandlers,
 };

@@ -1,0 +1,114 @@
+import type { Contract, ContractStatus } from "@chayong/domain";
+import type { Answer, RequestOutput } from "@chayong/sdk/server";
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { Caller } from "../auth/sessions";
+import type { Db } from "../db/database";
+import { contracts } from "../db/schema";
+import { type Outcome, refuse, succeed } from "../outcome";
+import { summarizeRows } from "./contract-store";
+
+/** Where a page starts: the (created_at, id) of the last contract of the page before. */
+interface Cursor {
+  /** created_at exactly as PostgreSQL holds it (microseconds), ISO 8601 in UTC. */
+  createdAt: string;
+  id: string;
+}
+
+const cursorInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const cursorId = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+export function decodeCursor(text: string): Cursor | null {
+  const [createdAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || createdAt === undefined || id === undefined) return null;
+  if (!cursorInstant.test(createdAt) || !cursorId.test(id)) return null;
+  if (Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt, id };
+}
+
+/** Today in the contract's own business time zone, computed by the database per row. */
+const todayOfContract = (now: Date) =>
+  sql`((${now.toISOString()}::timestamptz) at time zone ${contracts.timeZone})::date`;
+
+/**
+ * The condition of a status filter, in SQL on the read model (docs/money.md). Four statuses are
+ * stored facts (`phase`); overdue and pending repayment split the owing contracts by comparing
+ * their earliest unpaid due date with today, which is why no batch job is needed.
+ */
+export function statusCondition(status: ContractStatus, now: Date): SQL {
+  switch (status) {
+    case "type4":
+      return and(
+        eq(contracts.phase, "owing"),
+        sql`${contracts.nextDueDate} < ${todayOfContract(now)}`,
+      ) as SQL;
+    case "type6":
+      return and(
+        eq(contracts.phase, "owing"),
+        sql`${contracts.nextDueDate} >= ${todayOfContract(now)}`,
+      ) as SQL;
+    default:
+      return eq(contracts.phase, status);
+  }
+}
+
+/**
+ * One page of the caller's contracts, newest first: a lender's own, or those a borrower opened.
+ * Keyset pagination on (created_at, id), so page 5,000 costs what page 1 costs, and every query
+ * runs on an index (the server README shows the plans).
+ */
+export async function listContracts(
+  db: Db,
+  caller: Caller,
+  input: RequestOutput<"contract.query">,
+  now: Date,
+): Promise<Outcome<Answer<"contract.query">>> {
+  const conditions: SQL[] = [
+    caller.role === "lender"
+      ? eq(contracts.lenderId, caller.userId)
+      : eq(contracts.borrowerId, caller.userId),
+    input.status === undefined
+      ? ne(contracts.phase, "cancelled")
+      : statusCondition(input.status, now),
+  ];
+  if (input.type !== "all") conditions.push(eq(contracts.instalment, input.type === "instalment"));
+  const filter = and(...conditions);
+
+  let after: SQL | undefined;
+  if (input.cursor !== undefined) {
+    const cursor = decodeCursor(input.cursor);
+    if (cursor === null) return refuse(400, "common.invalidValue", undefined, "cursor");
+    after = sql`(${contracts.createdAt}, ${contracts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+  }
+
+  const rows = await db
+    .select({
+      contract: contracts,
+      cursorAt: sql<string>`to_char(${contracts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(contracts)
+    .where(after ? and(filter, after) : filter)
+    .orderBy(desc(contracts.createdAt), desc(contracts.id))
+    .limit(input.pageSize + 1);
+  const page = rows.slice(0, input.pageSize);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > input.pageSize && last
+      ? encodeCursor({ createdAt: last.cursorAt, id: last.contract.id })
+      : null;
+
+  let total: number | null = null;
+  if (input.includeTotal) {
+    const [counted] = await db.select({ value: count() }).from(contracts).where(filter);
+    total = counted?.value ?? 0;
+  }
+  const items: Contract[] = await summarizeRows(
+    db,
+    page.map((row) => row.contract),
+    now,
+  );
+  return succeed({ items, nextCursor, total });
+}

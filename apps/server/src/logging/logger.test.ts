@@ -1,0 +1,64 @@
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { createLogger } from "./logger";
+
+function captured() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: createLogger("info", stream) };
+}
+
+describe("the server log", () => {
+  let database: TestDatabase;
+  let close: () => Promise<void>;
+  let db: Awaited<ReturnType<typeof openDatabase>> & { ok: true };
+
+  beforeAll(async () => {
+    database = createTestDatabase();
+    const opened = await openDatabase(database.config, database.schemaName);
+    if (!opened.ok) throw new Error("database locked");
+    db = opened;
+    close = () => opened.database.close();
+  });
+  afterAll(async () => {
+    await close?.();
+    await database?.dispose();
+  });
+
+  it("keeps a failed query's SQL and error code, never its parameters", async () => {
+    const phone = "+821099998888";
+    let failure: unknown;
+    try {
+      // A NUL cannot be stored in PostgreSQL text: the query fails with its parameters.
+      await db.database.db.execute(sql`select ${phone}::text as phone, ${"a\u0000b"}::text as bad`);
+    } catch (error) {
+      failure = error;
+    }
+    expect(String(failure)).toContain(phone); // Drizzle's own message holds the parameters...
+    const { lines, logger } = captured();
+    logger.error({ err: failure }, "call failed");
+    const line = lines.join("");
+    expect(line).not.toContain(phone); // ...the log line does not.
+    expect(line).toContain("select $1::text as phone");
+    expect(JSON.parse(line).err.cause.code).toBe("22021");
+  });
+
+  it("redacts phones and ID numbers in logged objects", () => {
+    const { lines, logger } = captured();
+    logger.info(
+      { phone: "+821011112222", user: { phone: "+821033334444" }, idNumber: "900101-1234567" },
+      "x",
+    );
+    const line = lines.join("");
+    expect(line).not.toMatch(/\+8210|900101/);
+    expect(JSON.parse(line)).toMatchObject({ phone: "[redacted]", user: { phone: "[redacted]" } });
+  });
+});

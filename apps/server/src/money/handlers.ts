@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Contract,
+  type ContractTerms,
+  deriveStatus,
+  type NewLedgerEntry,
+  type OperationContext,
+  planMoneyOperation,
+  planRenewal,
+  planReversal,
+  type Result,
+  replayLedger,
+  todayIn,
+} from "@chayong/domain";
+import { and, eq } from "drizzle-orm";
+import { recordAudit } from "../audit/audit";
+import type { Caller } from "../auth/sessions";
+import {
+  canonicalJson,
+  loadInstalmentStates,
+  loadLedger,
+  readModelOf,
+  sameStates,
+  sha256Hex,
+  summarizeOne,
+  summarizeRow,
+  writeReadModel,
+} from "../contracts/contract-store";
+import { actorOf, contractForCaller } from "../contracts/handlers";
+import { isUniqueViolation } from "../db/database";
+import { moneyOperations } from "../db/schema";
+import type { Call, Handlers } from "../http/call";
+import { type Outcome, refuse, refuseDomain, succeed } from "../outcome";
+import { insertEntries, ledgerView, numberEntries } from "./ledger-store";
+
+type MoneyOperationKind = (typeof moneyOperations.$inferSelect)["kind"];
+
+interface MoneyRequest {
+  id: string;
+  idempotencyKey: string;
+}
+
+/**
+ * One money operation on a signed contract (docs/money.md), for its lender only, all inside one
+ * transaction:
+ * 1. lock the contract row, so operations on one contract run one at a time;
+ * 2. a retry (same idempotency key, same request) answers what the first call answered and
+ *    writes nothing; the key with another request is refused;
+ * 3. the domain plans the entries against the whole ledger (a back-dated repayment is checked
+ *    against everything after it), so money is never applied beyond what is owed;
+ * 4. the entries, the operation and the read model are written together, with an audit row.
+ */
+async function runMoneyOperation(
+  { ctx, caller, ip, now }: Call<Caller>,
+  kind: MoneyOperationKind,
+  request: MoneyRequest,
+  plan: (context: OperationContext) => Result<NewLedgerEntry[]>,
+): Promise<Outcome<Contract>> {
+  const requestSha256 = sha256Hex(canonicalJson({ kind, ...request }));
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const found = await contractForCaller(tx, caller, request.id, { lock: true });
+      if (!found.ok) return found;
+      const row = found.value;
+
+      const [previous] = await tx
+        .select()
+        .from(moneyOperations)
+        .where(
+          and(
+            eq(moneyOperations.actorId, caller.userId),
+            eq(moneyOperations.idempotencyKey, request.idempotencyKey),
+          ),
+        );
+      if (previous !== undefined) {
+        return previous.requestSha256 === requestSha256
+          ? succeed(previous.answer as Contract)
+          : refuse(409, "operation.idempotencyKey.reused", undefined, "idempotencyKey");
+      }
+      if (row.cancelledAt !== null) return refuse(404, "contract.notFound");
+      if (row.signedAt === null) return refuse(409, "contract.operationNotAllowed");
+
+      const terms = row.terms as ContractTerms;
+      const today = todayIn(row.timeZone, now);
+      const ledger = await loadLedger(tx, row.id);
+      const before = replayLedger(terms, ledger, today);
+      const stored = (await loadInstalmentStates(tx, [row.id])).get(row.id) ?? [];
+      if (!sameStates(stored, before.states)) {
+        // Never expected (both are written in one transaction); the write below mends it.
+        ctx.logger.error({ contractId: row.id }, "read model differs from the ledger replay");
+      }
+      const status = deriveStatus({
+        opened: true,
+        signed: true,
+        cancelled: false,
+        balances: before.balances,
+        today,
+      });
+      const planned = plan({
+        contractId: row.id,
+        terms,
+        status,
+        ledger,
+        actorId: caller.userId,
+        today,
+      });
+      if (!planned.ok) return refuseDomain(planned.errors);
+
+      const entries = numberEntries(ledger, planned.value, now);
+      const model = readModelOf(terms, [...ledger, ...entries], today);
+      const answer = summarizeRow({ ...row, ...model.columns }, model.states, now);
+      const operationId = randomUUID();
+      await tx.insert(moneyOperations).values({
+        id: operationId,
+        contractId: row.id,
+        actorId: caller.userId,
+        idempotencyKey: request.idempotencyKey,
+        kind,
+        requestSha256,
+        answer,
+        recordedAt: now,
+      });
+      await insertEntries(tx, entries, operationId);
+      await writeReadModel(tx, row.id, model);
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        action: `contract.${kind}`,
+        subjectType: "contract",
+        subjectId: row.id,
+        ip,
+        at: now,
+        details: {
+          operationId,
+          entries: entries.map(({ id, kind: entryKind, instalmentIndex, amount, date }) => ({
+            id,
+            kind: entryKind,
+            instalmentIndex,
+            amount,
+            date,
+          })),
+        },
+      });
+      return succeed(answer);
+    });
+  } catch (error) {
+    // The same key sent at the same moment for two different contracts: each call locked only
+    // its own contract, so the key's unique index is what tells them apart.
+    if (isUniqueViolation(error, "money_operations_key_idx")) {
+      return refuse(409, "operation.idempotencyKey.reused", undefined, "idempotencyKey");
+    }
+    throw error;
+  }
+}
+
+export const moneyHandlers: Pick<
+  Handlers,
+  "contract.update" | "contract.renew" | "contract.reverse" | "contract.ledger"
+> = {
+  "contract.update": async (call, input) =>
+    runMoneyOperation(call, "update", input, (context) => planMoneyOperation(context, input)),
+
+  "contract.renew": async (call, input) =>
+    runMoneyOperation(call, "renew", input, (context) => planRenewal(context, input)),
+
+  "contract.reverse": async (call, input) =>
+    runMoneyOperation(call, "reverse", input, (context) => planReversal(context, input)),
+
+  // The lender and the borrower read the same ledger; the borrower cannot change it.
+  "contract.ledger": async ({ ctx, caller, ip, now }, input) => {
+    const found = await contractForCaller(ctx.db, caller, input.id);
+    if (!found.ok) return found;
+    const row = found.value;
+    const ledger = await loadLedger(ctx.db, row.id);
+    const contract = await summarizeOne(ctx.db, row, now);
+    await recordAudit(ctx.db, {
+      actor: actorOf(caller),
+      action: "contract.ledger",
+      subjectType: "contract",
+      subjectId: row.id,
+      ip,
+      at: now,
+    });
+    return succeed({
+      contractId: row.id,
+      asOf: todayIn(row.timeZone, now),
+      entries: await ledgerView(ctx.db, ledger),
+      instalments: contract.schedule,
+    });
+  },
+};
