@@ -16,22 +16,24 @@ function renderList() {
     routes: {
       "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
       "/api/v1/contract/query": (payload) => {
+        // Newest first; the cursor is the index of the next contract (the server's is opaque).
         const {
-          page = 1,
+          cursor,
           pageSize = 20,
           status,
         } = payload as {
-          page?: number;
+          cursor?: string;
           pageSize?: number;
           status?: string;
         };
         const matching = all.filter((contract) => !status || contract.status === status);
+        const start = cursor ? Number(cursor) : 0;
+        const end = start + pageSize;
         return {
           body: {
-            items: matching.slice((page - 1) * pageSize, page * pageSize),
-            page,
-            pageSize,
-            total: matching.length,
+            items: matching.slice(start, end),
+            nextCursor: end < matching.length ? String(end) : null,
+            total: null,
           },
         };
       },
@@ -41,13 +43,14 @@ function renderList() {
 
 describe("the order list", () => {
   it("shows the newest first and loads the next page on request", async () => {
-    renderList();
+    const { server } = renderList();
     await screen.findByText("Contract 25");
     expect(screen.getAllByRole("article")).toHaveLength(20);
 
     fireEvent.click(screen.getByRole("button", { name: "더 보기" }));
 
     await screen.findByText("Contract 1");
+    expect(server.calls.at(-1)?.payload).toMatchObject({ cursor: "20" });
     expect(screen.getAllByRole("article")).toHaveLength(25);
     expect(screen.getByText("더 이상 내용이 없습니다")).toBeTruthy();
   });
@@ -61,7 +64,7 @@ describe("the order list", () => {
     await screen.findByText("관련 계약 정보가 없습니다");
     expect(screen.queryAllByRole("article")).toHaveLength(0);
     await waitFor(() =>
-      expect(server.calls.at(-1)?.payload).toMatchObject({ status: "type4", type: "all", page: 1 }),
+      expect(server.calls.at(-1)?.payload).toEqual({ status: "type4", type: "all", pageSize: 20 }),
     );
   });
 });

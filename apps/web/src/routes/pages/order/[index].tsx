@@ -40,11 +40,21 @@ export const Route = createFileRoute("/pages/order/index")({
 
 interface ListState {
   items: Contract[];
-  total: number;
-  page: number;
+  /** Where the next page starts; null once the last page is here. */
+  nextCursor: string | null;
+  /** Whether the first page has arrived (so an empty list is known to be empty). */
+  loaded: boolean;
   loading: boolean;
   error: string | null;
 }
+
+const initialList: ListState = {
+  items: [],
+  nextCursor: null,
+  loaded: false,
+  loading: true,
+  error: null,
+};
 
 /**
  * The entry page: the lender's own contracts or the contracts addressed to the borrower, newest
@@ -58,30 +68,25 @@ function OrderListPage() {
   const { status, type } = Route.useSearch();
   const user = useCurrentUser();
   const isLender = user.data?.role === "lender";
-  const [list, setList] = useState<ListState>({
-    items: [],
-    total: 0,
-    page: 0,
-    loading: true,
-    error: null,
-  });
+  const [list, setList] = useState<ListState>(initialList);
   const request = useRef(0);
 
-  const loadPage = async (page: number) => {
+  /** The first page (no cursor) or the page after `cursor`, appended to what is shown. */
+  const loadPage = async (cursor: string | null) => {
     const id = ++request.current;
     setList((current) => ({ ...current, loading: true, error: null }));
     try {
       const answer = await api.contract.query({
         ...(status ? { status } : {}),
         type: type ?? "all",
-        page,
+        ...(cursor ? { cursor } : {}),
         pageSize,
       });
       if (id !== request.current) return;
       setList((current) => ({
-        items: page === 1 ? answer.items : [...current.items, ...answer.items],
-        total: answer.total,
-        page,
+        items: cursor ? [...current.items, ...answer.items] : answer.items,
+        nextCursor: answer.nextCursor,
+        loaded: true,
         loading: false,
         error: null,
       }));
@@ -91,13 +96,13 @@ function OrderListPage() {
     }
   };
 
-  // A new filter starts again from page 1.
+  // A new filter starts again from the first page.
   useEffect(() => {
-    setList({ items: [], total: 0, page: 0, loading: true, error: null });
-    void loadPage(1);
+    setList(initialList);
+    void loadPage(null);
   }, [status, type]);
 
-  const hasMore = list.items.length < list.total;
+  const hasMore = list.nextCursor !== null;
   const sentinel = useRef<HTMLDivElement>(null);
   // Infinite scroll: the next page loads when the end of the list comes into view.
   useEffect(() => {
@@ -105,7 +110,7 @@ function OrderListPage() {
     if (!target || !hasMore || list.loading || list.error) return;
     if (typeof IntersectionObserver === "undefined") return; // the 'load more' button remains
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadPage(list.page + 1);
+      if (entries.some((entry) => entry.isIntersecting)) void loadPage(list.nextCursor);
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -175,7 +180,7 @@ function OrderListPage() {
           />
         </div>
 
-        {list.items.length === 0 && !list.loading && !list.error ? (
+        {list.loaded && list.items.length === 0 && !list.loading && !list.error ? (
           <EmptyState title={_("contract.noResults")} />
         ) : null}
 
@@ -217,13 +222,16 @@ function OrderListPage() {
           {list.error ? (
             <>
               <p className="page__error">{list.error}</p>
-              <Button variant="secondary" onClick={() => void loadPage(list.page + 1 || 1)}>
+              <Button
+                variant="secondary"
+                onClick={() => void loadPage(list.loaded ? list.nextCursor : null)}
+              >
                 {_("common.retry")}
               </Button>
             </>
           ) : null}
           {!list.loading && !list.error && hasMore ? (
-            <Button variant="ghost" onClick={() => void loadPage(list.page + 1)}>
+            <Button variant="ghost" onClick={() => void loadPage(list.nextCursor)}>
               {_("common.loadMore")}
             </Button>
           ) : null}
