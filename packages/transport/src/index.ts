@@ -13,7 +13,13 @@ export {
   type Transport,
   type TransportOptions,
 } from "./client/transport.ts";
-export { type Codec, type CodecOptions, createCodec } from "./codec/codec.ts";
+export {
+  type CipherEngine,
+  type Codec,
+  type CodecOptions,
+  createCodec,
+  portableCipherEngine,
+} from "./codec/codec.ts";
 export { CodecError, type CodecErrorKind, isCodecError } from "./codec/codec-error.ts";
 export { bytesToHex, hexToBytes } from "./codec/hex.ts";
 export {

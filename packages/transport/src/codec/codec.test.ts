@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nodeCipher } from "../test-support/test-server.ts";
-import { createCodec } from "./codec.ts";
+import { createCodec, portableCipherEngine } from "./codec.ts";
+import { nodeCipherEngine } from "./node-engine.ts";
 import { CodecError, type CodecErrorKind, isCodecError } from "./codec-error.ts";
 
 const key16 = Uint8Array.from(Buffer.from("000102030405060708090a0b0c0d0e0f", "hex"));
@@ -21,8 +22,12 @@ function expectCodecError(run: () => unknown, kind: CodecErrorKind): void {
   expect((thrown as CodecError).messageKey).toBe("request.invalidCiphertext");
 }
 
-describe("createCodec", () => {
-  const codec = createCodec({ key: key16, iv });
+// Every rule holds on both engines: the portable one (phone browsers) and node:crypto (servers).
+describe.each([
+  ["portable", portableCipherEngine],
+  ["node", nodeCipherEngine],
+] as const)("createCodec (%s engine)", (_name, engine) => {
+  const codec = createCodec({ key: key16, iv, engine });
 
   it("matches OpenSSL byte for byte on a fixed vector", () => {
     const plaintext = '{"phone":"01012345678","code":"123456"}';
@@ -55,7 +60,7 @@ describe("createCodec", () => {
   it("keeps its own copy of key and IV", () => {
     const key = Uint8Array.from(key16);
     const vector = Uint8Array.from(iv);
-    const ownCodec = createCodec({ key, iv: vector });
+    const ownCodec = createCodec({ key, iv: vector, engine });
     key.fill(0);
     vector.fill(0);
     expect(ownCodec.encrypt("same")).toBe(codec.encrypt("same"));
@@ -70,7 +75,7 @@ describe("createCodec", () => {
             fc.uint8Array({ minLength: 16, maxLength: 16 }),
             fc.string({ unit: "binary", maxLength: 200 }),
             (key, vector, plaintext) => {
-              const ours = createCodec({ key, iv: vector });
+              const ours = createCodec({ key, iv: vector, engine });
               const reference = nodeCipher(key, vector);
               expect(reference.decrypt(ours.encrypt(plaintext))).toBe(plaintext);
               expect(ours.decrypt(reference.encrypt(plaintext))).toBe(plaintext);
@@ -160,8 +165,8 @@ describe("createCodec", () => {
 
     it("the wrong key or IV throws rather than return anything", () => {
       const ciphertext = codec.encrypt('{"status":200,"message":"","body":{"contracts":[]}}');
-      const wrongKey = createCodec({ key: Uint8Array.from(randomBytes(16)), iv });
-      const wrongIv = createCodec({ key: key16, iv: Uint8Array.from(randomBytes(16)) });
+      const wrongKey = createCodec({ key: Uint8Array.from(randomBytes(16)), iv, engine });
+      const wrongIv = createCodec({ key: key16, iv: Uint8Array.from(randomBytes(16)), engine });
       // A wrong IV only garbles the first block, so the padding still checks out: the fatal
       // UTF-8 decoder (and, in the client, JSON parsing) is what catches it.
       for (const other of [wrongKey, wrongIv]) {
@@ -175,27 +180,47 @@ describe("createCodec", () => {
         if (result !== undefined) expect(() => JSON.parse(result)).toThrow();
       }
       expectCodecError(
-        () => createCodec({ key: new Uint8Array(16).fill(9), iv }).decrypt(ciphertext),
+        () => createCodec({ key: new Uint8Array(16).fill(9), iv, engine }).decrypt(ciphertext),
         "bad-padding",
       );
     });
 
     it.each([0, 8, 15, 17, 31, 33, 64])("a %i-byte key: invalid-key", (size) => {
-      expectCodecError(() => createCodec({ key: new Uint8Array(size), iv }), "invalid-key");
+      expectCodecError(() => createCodec({ key: new Uint8Array(size), iv, engine }), "invalid-key");
     });
 
     it("a key that is not bytes: invalid-key", () => {
       const key = "0123456789abcdef" as unknown as Uint8Array;
-      expectCodecError(() => createCodec({ key, iv }), "invalid-key");
+      expectCodecError(() => createCodec({ key, iv, engine }), "invalid-key");
     });
 
     it.each([0, 12, 15, 17, 32])("a %i-byte IV: invalid-iv", (size) => {
-      expectCodecError(() => createCodec({ key: key16, iv: new Uint8Array(size) }), "invalid-iv");
+      expectCodecError(() => createCodec({ key: key16, iv: new Uint8Array(size), engine }), "invalid-iv");
     });
 
     it("a lone surrogate cannot be encrypted: invalid-plaintext", () => {
       expectCodecError(() => codec.encrypt("bad \uD800 text"), "invalid-plaintext");
       expectCodecError(() => codec.encrypt("\uDC00"), "invalid-plaintext");
     });
+  });
+});
+
+describe("the two engines", () => {
+  it("give the same ciphertext for the same plaintext, and read each other's (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(16, 24, 32),
+        fc.string({ unit: "grapheme", maxLength: 5_000 }),
+        (size, plaintext) => {
+          const key = Uint8Array.from(randomBytes(size));
+          const portable = createCodec({ key, iv, engine: portableCipherEngine });
+          const native = createCodec({ key, iv, engine: nodeCipherEngine });
+          const ciphertext = portable.encrypt(plaintext);
+          expect(native.encrypt(plaintext)).toBe(ciphertext);
+          expect(native.decrypt(ciphertext)).toBe(plaintext);
+          expect(portable.decrypt(native.encrypt(plaintext))).toBe(plaintext);
+        },
+      ),
+    );
   });
 });

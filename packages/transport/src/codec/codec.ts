@@ -1,5 +1,5 @@
 import { cbc } from "@noble/ciphers/aes.js";
-import { base64ToBytes, bytesToBase64 } from "./base64.ts";
+import { base64ToBytes, bytesToBase64, isStandardBase64 } from "./base64.ts";
 import { CodecError } from "./codec-error.ts";
 
 /** Turns the JSON text of a call into the wire ciphertext and back. */
@@ -10,17 +10,42 @@ export interface Codec {
   decrypt(ciphertext: string): string;
 }
 
+/**
+ * The primitives a codec runs on: AES-CBC with PKCS7 padding, and standard base64. The default
+ * (`portableCipherEngine`) is pure JavaScript and runs in every phone browser; Node processes
+ * (the server, internal tools) pass `nodeCipherEngine` from `@chayong/transport/node`, which
+ * gives the same bytes from node:crypto at native speed.
+ */
+export interface CipherEngine {
+  encrypt(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array): Uint8Array;
+  /** Throws when the padding is invalid. */
+  decrypt(key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array): Uint8Array;
+  toBase64(bytes: Uint8Array): string;
+  /** Called only with text that is already known to be standard, padded base64. */
+  fromBase64(base64: string): Uint8Array;
+}
+
+export const portableCipherEngine: CipherEngine = {
+  // noble refuses to reuse one cipher instance for a second message, so one per call.
+  encrypt: (key, iv, plaintext) => cbc(key, iv).encrypt(plaintext),
+  decrypt: (key, iv, ciphertext) => cbc(key, iv).decrypt(ciphertext),
+  toBase64: bytesToBase64,
+  fromBase64: base64ToBytes,
+};
+
 export interface CodecOptions {
   /** 16, 24 or 32 bytes: AES-128, AES-192 or AES-256. */
   key: Uint8Array;
   /** 16 bytes. */
   iv: Uint8Array;
+  /** Default: `portableCipherEngine`. */
+  engine?: CipherEngine;
 }
 
 const blockSize = 16;
 const keySizes = [16, 24, 32];
 
-export function createCodec({ key, iv }: CodecOptions): Codec {
+export function createCodec({ key, iv, engine = portableCipherEngine }: CodecOptions): Codec {
   if (!(key instanceof Uint8Array) || !keySizes.includes(key.length)) {
     throw new CodecError(
       "invalid-key",
@@ -46,13 +71,15 @@ export function createCodec({ key, iv }: CodecOptions): Codec {
           "plaintext holds a lone surrogate and has no UTF-8 form",
         );
       }
-      // noble refuses to reuse one cipher instance for a second message, so one per call.
-      const ciphertext = cbc(ownKey, ownIv).encrypt(encoder.encode(plaintext));
-      return bytesToBase64(ciphertext);
+      return engine.toBase64(engine.encrypt(ownKey, ownIv, encoder.encode(plaintext)));
     },
 
     decrypt(ciphertext) {
-      const bytes = base64ToBytes(ciphertext.trim());
+      const base64 = ciphertext.trim();
+      if (!isStandardBase64(base64)) {
+        throw new CodecError("invalid-base64", "ciphertext is not standard base64");
+      }
+      const bytes = engine.fromBase64(base64);
       if (bytes.length === 0 || bytes.length % blockSize !== 0) {
         throw new CodecError(
           "wrong-length",
@@ -61,7 +88,7 @@ export function createCodec({ key, iv }: CodecOptions): Codec {
       }
       let padded: Uint8Array;
       try {
-        padded = cbc(ownKey, ownIv).decrypt(bytes);
+        padded = engine.decrypt(ownKey, ownIv, bytes);
       } catch (cause) {
         throw new CodecError("bad-padding", "ciphertext padding is invalid (wrong key or IV?)", {
           cause,
