@@ -1,0 +1,5 @@
+export {
+  type InstalmentBalanceData,
+  InstalmentBalances,
+  type InstalmentBalancesProps,
+} from "./instalment-balances";

@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { instalmentsFixture } from "../story-fixtures/money";
+import { InstalmentBalances } from "./instalment-balances";
+
+const meta = {
+  title: "Money/InstalmentBalances",
+  component: InstalmentBalances,
+  args: { instalments: instalmentsFixture, currency: "KRW" },
+} satisfies Meta<typeof InstalmentBalances>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Paid (with a waiver), overdue with interest apart from principal, and renewed. */
+export const Mixed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("완납")).toBeVisible();
+    await expect(canvas.getByText("9일 연체")).toBeVisible();
+    await expect(canvas.getByText("원금 ₩240,000 + 연체 이자 ₩1,183")).toBeVisible();
+    await expect(canvas.getByText("기한 연장됨 · 원래 상환일 2026-06-02")).toBeVisible();
+  },
+};
+export const NothingPaidYet: Story = {
+  args: {
+    instalments: instalmentsFixture.map((instalment) => ({
+      ...instalment,
+      dueDate: instalment.originalDueDate,
+      renewed: false,
+      repaid: 0,
+      waived: 0,
+      outstanding: instalment.amount,
+      principalOutstanding: instalment.amount,
+      interestOutstanding: 0,
+      overdueInterest: 0,
+      daysOverdue: 0,
+    })),
+  },
+};
+export const SinglePaymentOverdue: Story = {
+  args: {
+    instalments: [
+      {
+        ...instalmentsFixture[1],
+        index: 1,
+        amount: 12_345_678_900,
+        outstanding: 12_400_000_000,
+        principalOutstanding: 12_345_678_900,
+        interestOutstanding: 54_321_100,
+        overdueInterest: 54_321_100,
+        daysOverdue: 365,
+      } as (typeof instalmentsFixture)[number],
+    ],
+  },
+};
+export const TaiwanChinese: Story = {
+  globals: { locale: "zh-TW" },
+  args: { currency: "TWD", locale: "zh-TW" },
+};

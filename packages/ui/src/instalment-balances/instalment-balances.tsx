@@ -1,0 +1,124 @@
+import type { Currency, InstalmentBalance } from "@chayong/domain";
+import { classNames } from "../class-names";
+import { useUiText } from "../i18n/use-ui-text";
+import { formatMoney, MoneyText } from "../money-text/money-text";
+
+/** What the list shows of one instalment: the domain's balance as a contract answer carries it. */
+export type InstalmentBalanceData = Pick<
+  InstalmentBalance,
+  | "index"
+  | "dueDate"
+  | "originalDueDate"
+  | "renewed"
+  | "amount"
+  | "repaid"
+  | "waived"
+  | "outstanding"
+  | "principalOutstanding"
+  | "interestOutstanding"
+  | "overdueInterest"
+  | "daysOverdue"
+>;
+
+export interface InstalmentBalancesProps {
+  instalments: readonly InstalmentBalanceData[];
+  currency: Currency;
+  /** Locale of the amounts; defaults to the currency's home locale. */
+  locale?: string;
+  /** Heading level of each instalment's title. */
+  headingLevel?: 3 | 4;
+  className?: string;
+}
+
+/**
+ * Each instalment's balance after the ledger: its due date (renewed or not), principal, what was
+ * repaid and waived, overdue interest apart from principal, and what is still owed. An overdue
+ * instalment says by how many days; a paid one says so.
+ */
+export function InstalmentBalances({
+  instalments,
+  currency,
+  locale,
+  headingLevel = 3,
+  className,
+}: InstalmentBalancesProps) {
+  const t = useUiText();
+  const Heading = `h${headingLevel}` as const;
+  const money = (amount: number) => (
+    <MoneyText amount={amount} currency={currency} locale={locale} />
+  );
+  return (
+    <ol className={classNames("cy-instalments", className)}>
+      {instalments.map((instalment) => {
+        const state =
+          instalment.outstanding === 0 ? "paid" : instalment.daysOverdue > 0 ? "overdue" : "owing";
+        return (
+          <li
+            key={instalment.index}
+            className={classNames("cy-instalments__item", `cy-instalments__item--${state}`)}
+          >
+            <header className="cy-instalments__header">
+              <Heading className="cy-instalments__title">
+                {t("money.instalment.title", { index: instalment.index })}
+                <span className="cy-instalments__due">{instalment.dueDate}</span>
+              </Heading>
+              {state === "paid" ? (
+                <span className="cy-instalments__chip cy-instalments__chip--paid">
+                  {t("money.instalment.paid")}
+                </span>
+              ) : null}
+              {state === "overdue" ? (
+                <span className="cy-instalments__chip cy-instalments__chip--overdue">
+                  {t("money.instalment.overdueDays", { days: instalment.daysOverdue })}
+                </span>
+              ) : null}
+            </header>
+            {instalment.renewed ? (
+              <p className="cy-instalments__note">
+                {t("money.instalment.renewedFrom", { date: instalment.originalDueDate })}
+              </p>
+            ) : null}
+            <dl className="cy-instalments__facts">
+              <div>
+                <dt>{t("money.instalment.principal")}</dt>
+                <dd>{money(instalment.amount)}</dd>
+              </div>
+              <div>
+                <dt>{t("contract.repaidAmount")}</dt>
+                <dd>{money(instalment.repaid)}</dd>
+              </div>
+              {instalment.waived > 0 ? (
+                <div>
+                  <dt>{t("contract.waivedAmount")}</dt>
+                  <dd>{money(instalment.waived)}</dd>
+                </div>
+              ) : null}
+              {instalment.overdueInterest > 0 ? (
+                <div>
+                  <dt>{t("contract.overdueInterest")}</dt>
+                  <dd>{money(instalment.overdueInterest)}</dd>
+                </div>
+              ) : null}
+              <div className="cy-instalments__outstanding">
+                <dt>{t("contract.outstandingAmount")}</dt>
+                <dd>
+                  {money(instalment.outstanding)}
+                  {instalment.interestOutstanding > 0 ? (
+                    <span className="cy-instalments__breakdown">
+                      {t("money.instalment.breakdown", {
+                        principal: formatMoney(instalment.principalOutstanding, currency, {
+                          locale,
+                        }),
+                        interest: formatMoney(instalment.interestOutstanding, currency, { locale }),
+                      })}
+                    </span>
+                  ) : null}
+                </dd>
+              </div>
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,5 @@
+export {
+  LedgerTimeline,
+  type LedgerTimelineEntry,
+  type LedgerTimelineProps,
+} from "./ledger-timeline";

@@ -1,0 +1,130 @@
+import type { CalendarDate, Currency, LedgerEntryKind, Money } from "@chayong/domain";
+import { classNames } from "../class-names";
+import { useUiText } from "../i18n/use-ui-text";
+import { formatMoney } from "../money-text/money-text";
+
+/** One ledger entry as a contract's ledger answer carries it. */
+export interface LedgerTimelineEntry {
+  id: string;
+  kind: LedgerEntryKind;
+  instalmentIndex: number;
+  amount: Money | null;
+  /** The day it takes effect (the day a repayment was received). */
+  date: CalendarDate;
+  newDueDate: CalendarDate | null;
+  reversesEntryId: string | null;
+  /** The later reversal that undid this entry, if any. */
+  reversedByEntryId: string | null;
+  /** Who wrote it, as people know them. */
+  actorName: string;
+  /** ISO instant it was written. */
+  recordedAt: string;
+  reason: string | null;
+}
+
+export interface LedgerTimelineProps {
+  /** Oldest first, as the ledger is written; shown newest first. */
+  entries: readonly LedgerTimelineEntry[];
+  currency: Currency;
+  /** Locale of amounts and times; defaults to the currency's home locale. */
+  locale?: string;
+  /** Time zone the times are shown in (the lender's business time zone). */
+  timeZone?: string;
+  /** Offers "reverse" on every entry that can still be reversed; absent: read-only. */
+  onReverse?: (entry: LedgerTimelineEntry) => void;
+  className?: string;
+}
+
+const homeLocale: Record<Currency, string> = { KRW: "ko-KR", TWD: "zh-TW" };
+
+/**
+ * A contract's ledger as a timeline, newest first: what happened to which instalment, how much,
+ * who recorded it, when (in the lender's local time) and why. An entry a reversal undid is
+ * struck through and says so; the reversal names what it undid.
+ */
+export function LedgerTimeline({
+  entries,
+  currency,
+  locale,
+  timeZone,
+  onReverse,
+  className,
+}: LedgerTimelineProps) {
+  const t = useUiText();
+  const shownLocale = locale ?? homeLocale[currency];
+  const time = new Intl.DateTimeFormat(shownLocale, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(timeZone ? { timeZone } : {}),
+  });
+  const money = (amount: number) => formatMoney(amount, currency, { locale: shownLocale });
+  const kindLabel = (kind: LedgerEntryKind) => t(`ledger.kind.${kind}`);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const detailOf = (entry: LedgerTimelineEntry): string =>
+    entry.kind === "renewal" && entry.newDueDate !== null
+      ? `→ ${entry.newDueDate}`
+      : entry.amount !== null
+        ? money(entry.amount)
+        : "";
+
+  return (
+    <ol className={classNames("cy-ledger", className)}>
+      {[...entries].reverse().map((entry) => {
+        const reversed = entry.reversedByEntryId !== null;
+        const target = entry.reversesEntryId ? byId.get(entry.reversesEntryId) : undefined;
+        return (
+          <li
+            key={entry.id}
+            className={classNames(
+              "cy-ledger__entry",
+              `cy-ledger__entry--${entry.kind}`,
+              reversed && "cy-ledger__entry--reversed",
+            )}
+          >
+            <div className="cy-ledger__line">
+              <span className="cy-ledger__what">
+                <span className="cy-ledger__kind">{kindLabel(entry.kind)}</span>
+                <span className="cy-ledger__instalment">
+                  {t("money.instalment.title", { index: entry.instalmentIndex })}
+                </span>
+              </span>
+              {entry.kind === "reversal" ? null : (
+                <span className="cy-ledger__detail">{detailOf(entry)}</span>
+              )}
+            </div>
+            {reversed ? <span className="cy-ledger__badge">{t("ledger.reversed")}</span> : null}
+            {target ? (
+              <p className="cy-ledger__meta">
+                {t("ledger.reverses", { kind: kindLabel(target.kind), detail: detailOf(target) })}
+              </p>
+            ) : null}
+            {entry.kind === "repayment" ? (
+              <p className="cy-ledger__meta">{t("ledger.receivedOn", { date: entry.date })}</p>
+            ) : null}
+            {entry.kind === "renewal" && entry.newDueDate !== null ? (
+              <p className="cy-ledger__meta">{t("ledger.renewedTo", { date: entry.newDueDate })}</p>
+            ) : null}
+            <p className="cy-ledger__meta">
+              {t("ledger.recordedBy", {
+                name: entry.actorName,
+                time: time.format(new Date(entry.recordedAt)),
+              })}
+            </p>
+            {entry.reason ? (
+              <p className="cy-ledger__reason">{t("ledger.reason", { reason: entry.reason })}</p>
+            ) : null}
+            {onReverse && entry.kind !== "reversal" && !reversed ? (
+              <button type="button" className="cy-ledger__reverse" onClick={() => onReverse(entry)}>
+                {t("ledger.reverse")}
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
