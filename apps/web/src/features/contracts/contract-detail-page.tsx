@@ -17,6 +17,7 @@ import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
+import { MoneySection } from "../money/money-section";
 import { absoluteShareLink, type Contract, isUnsigned } from "./contract-labels";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
@@ -50,7 +51,9 @@ export function ContractDetailPage({ id }: { id: string }) {
         {contract.status === "failed" && !notFound ? (
           <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
         ) : null}
-        {contract.data ? <ContractDetail contract={contract.data} /> : null}
+        {contract.data ? (
+          <ContractDetail contract={contract.data} onChanged={contract.reload} />
+        ) : null}
       </div>
     </>
   );
@@ -62,7 +65,7 @@ function isNotFoundAnswer(error: unknown): boolean {
   return transportError?.kind === "envelope-status" && transportError.status === 404;
 }
 
-function ContractDetail({ contract }: { contract: Contract }) {
+function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged: () => void }) {
   const { _, i18n } = useLingui();
   const api = useApi();
   const toast = useToast();
@@ -98,6 +101,54 @@ function ContractDetail({ contract }: { contract: Contract }) {
     }
   };
 
+  // After signing the money comes first: the terms are settled and read less often.
+  const terms = (
+    <section className="page__section" aria-labelledby="detail-terms">
+      <h3 className="page__section-title" id="detail-terms">
+        {_("document.terms")}
+      </h3>
+      <dl className="definition-list">
+        <dt>{_("contract.borrowerPhone")}</dt>
+        <dd>{displayPhone(contract.borrowerPhone)}</dd>
+        <dt>{_("contract.loanAmount")}</dt>
+        <dd>{money(contract.loanAmount)}</dd>
+        <dt>{_("contract.disbursedAmount")}</dt>
+        <dd>{money(contract.disbursedAmount)}</dd>
+        <dt>{_("contract.loanDate")}</dt>
+        <dd>{contract.loanDate}</dd>
+        <dt>{_("contract.repaymentDate")}</dt>
+        <dd>{contract.repaymentDate}</dd>
+        <dt>{_("document.repaymentType")}</dt>
+        <dd>
+          {contract.instalment
+            ? `${_("document.instalments", { count: contract.instalmentCount })} · ${_(
+                `contract.instalmentInterval.${contract.interval}`,
+              )}`
+            : _("contract.type.single")}
+        </dd>
+        {/* A single payment's one repayment is the total repayable, shown below. */}
+        {contract.instalment ? (
+          <>
+            <dt>{_("contract.instalmentAmount")}</dt>
+            <dd>{money(contract.instalmentAmount)}</dd>
+          </>
+        ) : null}
+        <dt>{_("contract.serviceFee")}</dt>
+        <dd>{money(contract.serviceFee)}</dd>
+        <dt>{_("contract.overdueRate")}</dt>
+        <dd>{formatPercent(contract.overdueRatePercent, i18n.locale)}%</dd>
+        <dt>{_("contract.lender")}</dt>
+        <dd>{contract.lender}</dd>
+        <dt>{_("contract.merchantName")}</dt>
+        <dd>{contract.merchantName}</dd>
+        <dt>{_("cost.effectiveAnnualRate")}</dt>
+        <dd>{formatPercent(contract.effectiveAnnualRatePercent, i18n.locale)}%</dd>
+        <dt>{_("cost.totalRepayable")}</dt>
+        <dd>{money(contract.totalRepayable)}</dd>
+      </dl>
+    </section>
+  );
+
   return (
     <>
       <header className="contract-detail__head">
@@ -106,77 +157,29 @@ function ContractDetail({ contract }: { contract: Contract }) {
       </header>
       {contract.cancelled ? <p className="page__error">{_("document.cancelled")}</p> : null}
 
-      <section className="page__section" aria-labelledby="detail-terms">
-        <h3 className="page__section-title" id="detail-terms">
-          {_("document.terms")}
-        </h3>
-        <dl className="definition-list">
-          <dt>{_("contract.borrowerPhone")}</dt>
-          <dd>{displayPhone(contract.borrowerPhone)}</dd>
-          <dt>{_("contract.loanAmount")}</dt>
-          <dd>{money(contract.loanAmount)}</dd>
-          <dt>{_("contract.disbursedAmount")}</dt>
-          <dd>{money(contract.disbursedAmount)}</dd>
-          <dt>{_("contract.loanDate")}</dt>
-          <dd>{contract.loanDate}</dd>
-          <dt>{_("contract.repaymentDate")}</dt>
-          <dd>{contract.repaymentDate}</dd>
-          <dt>{_("document.repaymentType")}</dt>
-          <dd>
-            {contract.instalment
-              ? `${_("document.instalments", { count: contract.instalmentCount })} · ${_(
-                  `contract.instalmentInterval.${contract.interval}`,
-                )}`
-              : _("contract.type.single")}
-          </dd>
-          {/* A single payment's one repayment is the total repayable, shown below. */}
-          {contract.instalment ? (
-            <>
-              <dt>{_("contract.instalmentAmount")}</dt>
-              <dd>{money(contract.instalmentAmount)}</dd>
-            </>
-          ) : null}
-          <dt>{_("contract.serviceFee")}</dt>
-          <dd>{money(contract.serviceFee)}</dd>
-          <dt>{_("contract.overdueRate")}</dt>
-          <dd>{formatPercent(contract.overdueRatePercent, i18n.locale)}%</dd>
-          <dt>{_("contract.lender")}</dt>
-          <dd>{contract.lender}</dd>
-          <dt>{_("contract.merchantName")}</dt>
-          <dd>{contract.merchantName}</dd>
-          <dt>{_("cost.effectiveAnnualRate")}</dt>
-          <dd>{formatPercent(contract.effectiveAnnualRatePercent, i18n.locale)}%</dd>
-          <dt>{_("cost.totalRepayable")}</dt>
-          <dd>{money(contract.totalRepayable)}</dd>
-          {signed ? (
-            <>
-              <dt>{_("contract.repaidAmount")}</dt>
-              <dd>{money(contract.repaidAmount)}</dd>
-              <dt>{_("contract.waivedAmount")}</dt>
-              <dd>{money(contract.waivedAmount)}</dd>
-              <dt>{_("contract.overdueAmount")}</dt>
-              <dd>{money(contract.overdueAmount)}</dd>
-              <dt>{_("contract.outstandingAmount")}</dt>
-              <dd>{money(contract.outstandingAmount)}</dd>
-            </>
-          ) : null}
-        </dl>
-      </section>
-
-      <section className="page__section" aria-labelledby="detail-schedule">
-        <h3 className="page__section-title" id="detail-schedule">
-          {_("contract.schedule.title")}
-        </h3>
-        <ScheduleTable
-          rows={contract.schedule.map((row) => ({
-            index: row.index,
-            dueDate: row.dueDate,
-            amount: row.amount,
-            ...(signed ? { outstanding: row.outstanding } : {}),
-          }))}
-          currency={contract.currency}
-        />
-      </section>
+      {signed ? (
+        <>
+          <MoneySection contract={contract} editable={isLender} onChanged={onChanged} />
+          {terms}
+        </>
+      ) : (
+        <>
+          {terms}
+          <section className="page__section" aria-labelledby="detail-schedule">
+            <h3 className="page__section-title" id="detail-schedule">
+              {_("contract.schedule.title")}
+            </h3>
+            <ScheduleTable
+              rows={contract.schedule.map((row) => ({
+                index: row.index,
+                dueDate: row.dueDate,
+                amount: row.amount,
+              }))}
+              currency={contract.currency}
+            />
+          </section>
+        </>
+      )}
 
       <Button
         variant="secondary"

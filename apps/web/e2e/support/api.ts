@@ -1,0 +1,93 @@
+import { crc32, deflateSync } from "node:zlib";
+import { type Api, createApi } from "@chayong/sdk";
+import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
+import type { Page } from "@playwright/test";
+import { baseUrl } from "./app";
+
+/**
+ * The session of a person logged in on `page`, used through the real SDK as an internal tool
+ * would: for setting up what a spec is not about (a signed contract to record money on). The
+ * same session, because a second login within a minute would meet the SMS cooldown.
+ */
+export async function apiOf(page: Page): Promise<Api> {
+  const stored = await page.evaluate(() => localStorage.getItem("token"));
+  if (!stored) throw new Error("nobody is logged in on this page");
+  const token = JSON.parse(stored) as string;
+  return createApi(
+    createTransport({
+      baseUrl: baseUrl(),
+      codec: createCodec(codecSettingsFromEnv({})),
+      session: {
+        getToken: () => token,
+        getLoginInfo: () => null,
+        getDevice: () => ({ adid: "e2e-setup" }),
+        getLocale: () => "ko-KR",
+      },
+      slowNetworkMs: Number.POSITIVE_INFINITY,
+    }),
+  );
+}
+
+/** A drawn stroke as a canvas would give it: an 8-bit RGBA PNG data URL. */
+export function signaturePng(width = 160, height = 60): string {
+  const raw = Buffer.alloc(height * (width * 4 + 1));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (Math.abs(y - (x * height) / width) < 2)
+        raw.writeUInt32BE(0x000000ff, y * (width * 4 + 1) + 1 + x * 4);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** `YYYY-MM-DD` this many days from today in Seoul (the demo lender's business time zone). */
+export function seoulDateInDays(days: number): string {
+  const seoul = new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000);
+  return seoul.toISOString().slice(0, 10);
+}
+
+/** A contract the lender made and the borrower signed, through the SDK. */
+export async function signedContract(
+  lender: Api,
+  borrower: Api,
+  borrowerPhone: string,
+  terms: Partial<Parameters<Api["contract"]["add"]>[0]> = {},
+) {
+  const contract = await lender.contract.add({
+    name: "정씨 대출",
+    borrowerPhone,
+    loanAmount: 1_000_000,
+    disbursedAmount: 1_000_000,
+    loanDate: seoulDateInDays(-45),
+    repaymentDate: seoulDateInDays(-14),
+    instalment: true,
+    instalmentCount: 3,
+    instalmentAmount: 340_000,
+    interval: "monthly",
+    overdueRatePercent: 15,
+    lender: "김대여",
+    merchantName: "김씨상회",
+    ...terms,
+  });
+  await borrower.contract.open({ code: contract.code });
+  return borrower.contract.sign({ id: contract.id, signature: signaturePng() });
+}

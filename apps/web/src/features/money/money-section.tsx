@@ -1,0 +1,468 @@
+import {
+  addDays,
+  type CalendarDate,
+  defaultTimeZoneOf,
+  type LedgerEntry,
+  todayIn,
+} from "@chayong/domain";
+import type { Api } from "@chayong/sdk";
+import {
+  Button,
+  DateField,
+  formatMoney,
+  InstalmentBalances,
+  LedgerTimeline,
+  type LedgerTimelineEntry,
+  MoneyField,
+  MoneyText,
+  Select,
+  Sheet,
+  TextField,
+  useToast,
+} from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { type ReactNode, useMemo, useState } from "react";
+import { useApi } from "../../app/services";
+import { useLoad } from "../../data/use-load";
+import { asTransportError } from "../../session/error-catalogue";
+import { domainMessage, screenMessage } from "../../session/screen-message";
+import type { Contract } from "../contracts/contract-labels";
+import {
+  errorsByField,
+  initialMoneyForm,
+  type MoneyAction,
+  type MoneyForm,
+  moneyRequestOf,
+  newActionKey,
+  operationContextOf,
+  planOf,
+  planReversalOf,
+} from "./money-form";
+
+type Ledger = Awaited<ReturnType<Api["contract"]["ledger"]>>;
+
+/** Statuses with money still owed: repayments, waivers and renewals apply (docs/money.md). */
+function isOwing(contract: Contract): boolean {
+  return contract.status === "type4" || contract.status === "type6";
+}
+
+/**
+ * Money after signing, as the lender manages it (`editable`) or the borrower reads it: each
+ * instalment's balance, the ledger as a timeline, and for the lender the actions (repayment,
+ * waiver, renewal, reversal) in bottom sheets. `onChanged` runs after every recorded action, so
+ * the page reloads the contract (status badge, totals) and this section its ledger.
+ */
+export function MoneySection({
+  contract,
+  editable,
+  onChanged,
+}: {
+  contract: Contract;
+  editable: boolean;
+  onChanged: () => void;
+}) {
+  const { _, i18n } = useLingui();
+  const api = useApi();
+  const timeZone = defaultTimeZoneOf(contract.jurisdiction);
+  // The contract object changes after every action (the page reloads it): read the ledger again.
+  const ledger = useLoad(
+    (signal) => api.contract.ledger({ id: contract.id }, { signal }),
+    [api, contract],
+  );
+  const [action, setAction] = useState<MoneyAction | null>(null);
+  const [reversing, setReversing] = useState<LedgerTimelineEntry | null>(null);
+  const today = todayIn(timeZone, new Date());
+
+  const money = (amount: number) => (
+    <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
+  );
+  return (
+    <>
+      <section className="money-summary" aria-label={_("contract.outstandingAmount")}>
+        <p className="money-summary__owed">
+          <span className="money-summary__label">{_("contract.outstandingAmount")}</span>
+          <strong className="money-summary__amount">{money(contract.outstandingAmount)}</strong>
+        </p>
+        <dl className="money-summary__facts">
+          {contract.overdueAmount > 0 ? (
+            <div className="money-summary__overdue">
+              <dt>{_("contract.overdueAmount")}</dt>
+              <dd>{money(contract.overdueAmount)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{_("contract.repaidAmount")}</dt>
+            <dd>{money(contract.repaidAmount)}</dd>
+          </div>
+          {contract.waivedAmount > 0 ? (
+            <div>
+              <dt>{_("contract.waivedAmount")}</dt>
+              <dd>{money(contract.waivedAmount)}</dd>
+            </div>
+          ) : null}
+          {contract.overdueInterest > 0 ? (
+            <div>
+              <dt>{_("contract.overdueInterest")}</dt>
+              <dd>{money(contract.overdueInterest)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      {editable && isOwing(contract) ? (
+        <section className="page__section" aria-labelledby="money-actions">
+          <h3 className="page__section-title" id="money-actions">
+            {_("money.actions.title")}
+          </h3>
+          <div className="money-actions">
+            <Button onClick={() => setAction("repayment")}>{_("operation.repayment")}</Button>
+            <Button variant="secondary" onClick={() => setAction("waiver")}>
+              {_("operation.waiver")}
+            </Button>
+            <Button variant="secondary" onClick={() => setAction("renewal")}>
+              {_("operation.renewal")}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="page__section" aria-labelledby="money-balances">
+        <h3 className="page__section-title" id="money-balances">
+          {_("money.balances.title")}
+        </h3>
+        <InstalmentBalances
+          instalments={contract.schedule}
+          currency={contract.currency}
+          locale={i18n.locale}
+          headingLevel={4}
+        />
+      </section>
+
+      <section className="page__section" aria-labelledby="money-ledger">
+        <h3 className="page__section-title" id="money-ledger">
+          {_("ledger.title")}
+        </h3>
+        {editable ? null : <p className="page__note">{_("money.readOnly")}</p>}
+        {ledger.data ? (
+          ledger.data.entries.length === 0 ? (
+            <p className="page__note">{_("ledger.empty")}</p>
+          ) : (
+            <LedgerTimeline
+              entries={ledger.data.entries}
+              currency={contract.currency}
+              locale={i18n.locale}
+              timeZone={timeZone}
+              {...(editable ? { onReverse: setReversing } : {})}
+            />
+          )
+        ) : ledger.status === "failed" ? (
+          <div className="page__row">
+            <p className="page__error">{screenMessage(ledger.error, _)}</p>
+            <Button variant="secondary" onClick={ledger.reload}>
+              {_("common.retry")}
+            </Button>
+          </div>
+        ) : (
+          <p className="page__note">{_("common.loading")}</p>
+        )}
+      </section>
+
+      {action && ledger.data ? (
+        <MoneyActionSheet
+          key={action}
+          action={action}
+          contract={contract}
+          ledger={ledger.data}
+          today={today}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setAction(null);
+            onChanged();
+          }}
+        />
+      ) : null}
+      {reversing && ledger.data ? (
+        <ReversalSheet
+          entry={reversing}
+          contract={contract}
+          ledger={ledger.data}
+          today={today}
+          onClose={() => setReversing(null)}
+          onDone={() => {
+            setReversing(null);
+            onChanged();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const titleOf = {
+  repayment: "operation.repayment",
+  waiver: "operation.waiver",
+  renewal: "operation.renewal",
+} as const;
+const successOf = {
+  repayment: "operation.repayment.success",
+  waiver: "operation.waiver.success",
+  renewal: "renewal.success",
+} as const;
+
+/**
+ * One money action in a bottom sheet. The domain checks the fields as they are typed (the same
+ * rules the server applies); the server's answer has the last word. One idempotency key per
+ * opening of the sheet: a retry after a lost answer never records the money twice.
+ */
+function MoneyActionSheet({
+  action,
+  contract,
+  ledger,
+  today,
+  onClose,
+  onDone,
+}: {
+  action: MoneyAction;
+  contract: Contract;
+  ledger: Ledger;
+  today: CalendarDate;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { _, i18n } = useLingui();
+  const api = useApi();
+  const toast = useToast();
+  const [form, setForm] = useState<MoneyForm>(() => initialMoneyForm(action, contract, today));
+  const [actionKey] = useState(newActionKey);
+  const [touched, setTouched] = useState<Set<keyof MoneyForm>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ReturnType<typeof errorsByField> | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const context = useMemo(
+    () => operationContextOf(contract, ledger.entries as LedgerEntry[], today),
+    [contract, ledger, today],
+  );
+  const planned = useMemo(() => planOf(action, form, context), [action, form, context]);
+  const liveErrors = planned.ok ? new Map() : errorsByField(planned.errors);
+  const errorFor = (field: keyof MoneyForm): string | undefined => {
+    const server = serverErrors?.get(field);
+    if (server) return domainMessage(server, _);
+    if (!submitted && !touched.has(field)) return undefined;
+    const live = liveErrors.get(field);
+    return live ? domainMessage(live, _) : undefined;
+  };
+  const update = (field: keyof MoneyForm, patch: Partial<MoneyForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setTouched((current) => new Set(current).add(field));
+    setServerErrors(null);
+    setSendError(null);
+  };
+
+  const owing = contract.schedule.filter((instalment) => instalment.outstanding > 0);
+  const chosen = contract.schedule.find((instalment) => instalment.index === form.instalmentIndex);
+  const money = (amount: number) => formatMoney(amount, contract.currency, { locale: i18n.locale });
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (!planned.ok) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      const request = {
+        id: contract.id,
+        idempotencyKey: actionKey,
+        ...moneyRequestOf(action, form),
+      };
+      if (action === "renewal") {
+        await api.contract.renew(request as Parameters<Api["contract"]["renew"]>[0]);
+      } else {
+        await api.contract.update(request as Parameters<Api["contract"]["update"]>[0]);
+      }
+      toast.show(_(successOf[action]));
+      onDone();
+    } catch (error) {
+      setSending(false);
+      const body = asTransportError(error)?.body as { errors?: ServerProblem[] } | undefined;
+      if (body?.errors?.length) setServerErrors(errorsByField(body.errors.map(asDomainError)));
+      else setSendError(screenMessage(error, _));
+    }
+  };
+
+  const formError = serverErrors?.get("form") ?? (submitted ? liveErrors.get("form") : undefined);
+  return (
+    <Sheet
+      open
+      onClose={onClose}
+      title={_(titleOf[action])}
+      description={contract.name}
+      onSubmit={() => void submit()}
+      actions={
+        <Button type="submit" size="lg" loading={sending}>
+          {_(titleOf[action])}
+        </Button>
+      }
+    >
+      <Select
+        label={_("operation.instalment")}
+        value={form.instalmentIndex === null ? "" : String(form.instalmentIndex)}
+        options={owing.map((instalment) => ({
+          value: String(instalment.index),
+          label: `${_("money.instalment.title", { index: instalment.index })} · ${instalment.dueDate}`,
+        }))}
+        onValueChange={(value) => update("instalmentIndex", { instalmentIndex: Number(value) })}
+        hint={
+          chosen ? _("operation.outstandingNow", { amount: money(chosen.outstanding) }) : undefined
+        }
+        error={errorFor("instalmentIndex")}
+      />
+      {action === "renewal" ? (
+        <DateField
+          label={_("renewal.date")}
+          value={form.date}
+          min={[addDays(chosen?.dueDate ?? today, 1), today].sort().at(-1)}
+          onValueChange={(date) => update("date", { date })}
+          error={errorFor("date")}
+          required
+        />
+      ) : (
+        <MoneyField
+          label={_(action === "repayment" ? "operation.repaymentAmount" : "operation.waiverAmount")}
+          value={form.amount}
+          locale={i18n.locale}
+          unit={contract.currency === "TWD" ? "元" : "원"}
+          onValueChange={(amount) => update("amount", { amount })}
+          error={errorFor("amount")}
+          required
+        />
+      )}
+      {action === "repayment" ? (
+        <DateField
+          label={_("operation.receivedOn")}
+          value={form.date}
+          min={contract.loanDate}
+          max={today}
+          onValueChange={(date) => update("date", { date })}
+          error={errorFor("date")}
+          required
+        />
+      ) : null}
+      <TextField
+        label={_("operation.reason")}
+        value={form.reason}
+        maxLength={500}
+        onChange={(event) => update("reason", { reason: event.currentTarget.value })}
+        error={errorFor("reason")}
+      />
+      {formError ? <p className="page__error">{domainMessage(formError, _)}</p> : null}
+      {sendError ? <p className="page__error">{sendError}</p> : null}
+    </Sheet>
+  );
+}
+
+interface ServerProblem {
+  field: string | null;
+  key: string;
+  message: string;
+}
+
+function asDomainError(problem: ServerProblem) {
+  return {
+    key: problem.key as Parameters<typeof domainMessage>[0]["key"],
+    ...(problem.field ? { field: problem.field } : {}),
+  };
+}
+
+/** Reversing an entry: what is undone, why (required), behind a deliberate, red confirm. */
+function ReversalSheet({
+  entry,
+  contract,
+  ledger,
+  today,
+  onClose,
+  onDone,
+}: {
+  entry: LedgerTimelineEntry;
+  contract: Contract;
+  ledger: Ledger;
+  today: CalendarDate;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { _, i18n } = useLingui();
+  const api = useApi();
+  const toast = useToast();
+  const [reason, setReason] = useState("");
+  const [actionKey] = useState(newActionKey);
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const planned = planReversalOf(
+    entry.id,
+    reason,
+    operationContextOf(contract, ledger.entries as LedgerEntry[], today),
+  );
+  const reasonError =
+    submitted && !planned.ok ? planned.errors.find((error) => error.field === "reason") : undefined;
+  const what: ReactNode = `${_(`ledger.kind.${entry.kind}`)} · ${_("money.instalment.title", {
+    index: entry.instalmentIndex,
+  })}${
+    entry.amount !== null
+      ? ` · ${formatMoney(entry.amount, contract.currency, { locale: i18n.locale })}`
+      : entry.newDueDate
+        ? ` · ${entry.newDueDate}`
+        : ""
+  }`;
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (!planned.ok) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      await api.contract.reverse({
+        id: contract.id,
+        idempotencyKey: actionKey,
+        entryId: entry.id,
+        reason,
+      });
+      toast.show(_("ledger.reverse.success"));
+      onDone();
+    } catch (error) {
+      setSending(false);
+      setSendError(screenMessage(error, _));
+    }
+  };
+
+  return (
+    <Sheet
+      open
+      onClose={onClose}
+      title={_("ledger.reverse")}
+      description={what}
+      onSubmit={() => void submit()}
+      actions={
+        <>
+          <Button variant="secondary" size="lg" onClick={onClose} disabled={sending}>
+            {_("common.close")}
+          </Button>
+          <Button type="submit" variant="danger" size="lg" loading={sending}>
+            {_("ledger.reverse")}
+          </Button>
+        </>
+      }
+    >
+      <p className="page__note">{_("ledger.reverse.confirm")}</p>
+      <TextField
+        label={_("ledger.reverse.reason")}
+        value={reason}
+        maxLength={500}
+        required
+        onChange={(event) => setReason(event.currentTarget.value)}
+        error={reasonError ? domainMessage(reasonError, _) : undefined}
+      />
+      {sendError ? <p className="page__error">{sendError}</p> : null}
+    </Sheet>
+  );
+}
