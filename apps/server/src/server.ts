@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { createCodec } from "@chayong/transport";
+import { nodeCipherEngine } from "@chayong/transport/node";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import {
@@ -12,6 +13,7 @@ import {
 import type { ServerContext } from "./context";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
+import { keepPlannerStatistics } from "./db/planner-statistics";
 import { buildApp } from "./http/app";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
@@ -65,6 +67,9 @@ export async function createServer(
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
       logger.info({ migrations: migrationsApplied }, "database migrated");
+    // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has none.
+    const statistics =
+      database.kind === "pglite" ? await keepPlannerStatistics(database, logger) : null;
 
     let demoLenderPhone: string | null = null;
     if (config.demoLender !== null) {
@@ -90,7 +95,11 @@ export async function createServer(
       now,
       sms: dependencies.sms ?? createSmsProvider(config.sms, logger),
       logger,
-      codec: createCodec({ key: config.cipher.key, iv: config.cipher.iv }),
+      codec: createCodec({
+        key: config.cipher.key,
+        iv: config.cipher.iv,
+        engine: nodeCipherEngine,
+      }),
       answerDelays: new Map(),
     };
     if (config.cipher.usesDevDefaults) {
@@ -110,6 +119,7 @@ export async function createServer(
       async close() {
         if (closed) return;
         closed = true;
+        statistics?.stop();
         try {
           await app.close();
         } finally {

@@ -5,7 +5,7 @@ import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { contracts } from "../db/schema";
 import { type Outcome, refuse, succeed } from "../outcome";
-import { summarizeRows } from "./contract-store";
+import { type ContractRow, summarizeRows } from "./contract-store";
 
 /** Where a page starts: the (created_at, id) of the last contract of the page before. */
 interface Cursor {
@@ -55,17 +55,24 @@ export function statusCondition(status: ContractStatus, now: Date): SQL {
   }
 }
 
+/** A page of contract rows, with where the next one starts and (when asked) the total. */
+export interface ContractPage {
+  rows: ContractRow[];
+  nextCursor: string | null;
+  total: number | null;
+}
+
 /**
  * One page of the caller's contracts, newest first: a lender's own, or those a borrower opened.
  * Keyset pagination on (created_at, id), so page 5,000 costs what page 1 costs, and every query
  * runs on an index (the server README shows the plans).
  */
-export async function listContracts(
+export async function findContractPage(
   db: Db,
   caller: Caller,
   input: RequestOutput<"contract.query">,
   now: Date,
-): Promise<Outcome<Answer<"contract.query">>> {
+): Promise<Outcome<ContractPage>> {
   const conditions: SQL[] = [
     caller.role === "lender"
       ? eq(contracts.lenderId, caller.userId)
@@ -105,10 +112,19 @@ export async function listContracts(
     const [counted] = await db.select({ value: count() }).from(contracts).where(filter);
     total = counted?.value ?? 0;
   }
-  const items: Contract[] = await summarizeRows(
-    db,
-    page.map((row) => row.contract),
-    now,
-  );
+  return succeed({ rows: page.map((row) => row.contract), nextCursor, total });
+}
+
+/** The page as the list answers it: each contract's answer model from the read model. */
+export async function listContracts(
+  db: Db,
+  caller: Caller,
+  input: RequestOutput<"contract.query">,
+  now: Date,
+): Promise<Outcome<Answer<"contract.query">>> {
+  const found = await findContractPage(db, caller, input, now);
+  if (!found.ok) return found;
+  const { rows, nextCursor, total } = found.value;
+  const items: Contract[] = await summarizeRows(db, rows, now);
   return succeed({ items, nextCursor, total });
 }

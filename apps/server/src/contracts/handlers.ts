@@ -8,12 +8,13 @@ import { contractSignatures, contracts, lenderProfiles, templates } from "../db/
 import type { Call, Handlers } from "../http/call";
 import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
 import { renderContractDocument } from "./contract-document";
-import { listContracts } from "./contract-list";
+import { findContractPage } from "./contract-list";
 import {
   type ContractRow,
   newShareCode,
   readModelOf,
   summarizeOne,
+  summarizeRows,
   termsSha256,
   writeReadModel,
 } from "./contract-store";
@@ -117,23 +118,27 @@ export const contractHandlers: Pick<
     });
   },
 
-  "contract.query": async (call, input) => {
-    const listed = await listContracts(call.ctx.db, call.caller, input, call.now);
-    if (!listed.ok) return listed;
-    const page = listed.value;
-    // A list shows borrowers' phones: a view of personal data, recorded like the document.
-    if (page.items.length > 0) {
-      await recordAudit(call.ctx.db, {
-        actor: actorOf(call.caller),
-        action: "contract.list",
-        subjectType: "contract",
-        subjectId: null,
-        ip: call.ip,
-        at: call.now,
-        details: { contractIds: page.items.map((contract) => contract.id) },
-      });
-    }
-    return succeed(page);
+  "contract.query": async ({ ctx, caller, ip, now }, input) => {
+    const found = await findContractPage(ctx.db, caller, input, now);
+    if (!found.ok) return found;
+    const { rows, nextCursor, total } = found.value;
+    // A list shows borrowers' phones: a view of personal data, recorded like the document. The
+    // record and the instalment states are independent reads and writes: one round trip, not two.
+    const [items] = await Promise.all([
+      summarizeRows(ctx.db, rows, now),
+      rows.length > 0
+        ? recordAudit(ctx.db, {
+            actor: actorOf(caller),
+            action: "contract.list",
+            subjectType: "contract",
+            subjectId: null,
+            ip,
+            at: now,
+            details: { contractIds: rows.map((row) => row.id) },
+          })
+        : null,
+    ]);
+    return succeed({ items, nextCursor, total });
   },
 
   // Cancelled contracts are answered like the document answers them: flagged, not hidden.

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Api, createApi } from "@chayong/sdk";
 import { createCodec, createTransport, type Locale, type Transport } from "@chayong/transport";
+import { nodeCipherEngine } from "@chayong/transport/node";
 import { loadConfig, type ServerConfig } from "../config/config";
 import { addLender } from "../lenders/lenders";
 import { type RunningServer, startServer } from "../server";
@@ -85,7 +86,11 @@ export async function startTestServer(
     await database.dispose();
     throw error;
   }
-  const codec = createCodec({ key: config.cipher.key, iv: config.cipher.iv });
+  const codec = createCodec({
+    key: config.cipher.key,
+    iv: config.cipher.iv,
+    engine: nodeCipherEngine,
+  });
 
   function client(): TestClient {
     const state: TestClient = {

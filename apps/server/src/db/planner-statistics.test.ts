@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { type Database, openDatabase, rowsOf } from "./database";
+import { migrate } from "./migrate";
+import { refreshPlannerStatistics } from "./planner-statistics";
+
+describe("planner statistics of the embedded database", () => {
+  let testDb: TestDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    testDb = createTestDatabase();
+    const opened = await openDatabase(testDb.config, testDb.schemaName);
+    if (!opened.ok) throw new Error("database is locked");
+    database = opened.database;
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.dispose();
+  });
+
+  const statisticsOf = async (table: string) =>
+    rowsOf<{ count: number | string }>(
+      await database.db.execute(
+        sql`select count(*) from pg_stats where schemaname = ${testDb.schemaName} and tablename = ${table}`,
+      ),
+    )[0]?.count;
+
+  it("analyzes tables never analyzed, then only those whose row count moved enough", async () => {
+    const { db } = database;
+    await db.execute(
+      sql`insert into users (id, phone, role, created_at) values ('u1', '+821000000001', 'lender', now())`,
+    );
+    await db.execute(sql`insert into contracts (id, code, lender_id, borrower_phone, name, instalment,
+      jurisdiction, currency, time_zone, terms, created_at)
+      select 'c' || i, 'k' || i, 'u1', '+821011112222', 'c', false, 'KR', 'KRW', 'Asia/Seoul',
+        '{}'::jsonb, now() from generate_series(1, 600) i`);
+    expect(await refreshPlannerStatistics(database)).toContain("contracts");
+    expect(Number(await statisticsOf("contracts"))).toBeGreaterThan(0);
+    // Nothing changed: nothing to do.
+    expect(await refreshPlannerStatistics(database)).toEqual([]);
+    // 600 more rows is a 100% change (above 10% and 500 rows): analyzed again.
+    await db.execute(sql`insert into contracts (id, code, lender_id, borrower_phone, name, instalment,
+      jurisdiction, currency, time_zone, terms, created_at)
+      select ${randomUUID()} || i, ${randomUUID()} || i, 'u1', '+821011112222', 'c', false, 'KR',
+        'KRW', 'Asia/Seoul', '{}'::jsonb, now() from generate_series(1, 600) i`);
+    expect(await refreshPlannerStatistics(database)).toEqual(["contracts"]);
+  });
+});
