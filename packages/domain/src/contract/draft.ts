@@ -4,7 +4,7 @@ import { addYearsClamped, type CalendarDate, calendarDateField } from "../dates"
 import { type Currency, currencyOf, type Jurisdiction } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { type Money, moneyField } from "../money";
-import { normalizePhone } from "../phone";
+import { maxPhoneInputLength, normalizePhone } from "../phone";
 import { annualRate, loanOf, roundPercent } from "../rate";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import {
@@ -89,7 +89,7 @@ export const contractDraftSchema = v.strictObject(
     name: requiredText("contract.name.required"),
     borrowerPhone: textField({
       requiredKey: "contract.borrowerPhone.required",
-      maxLength: maxTextLength,
+      maxLength: maxPhoneInputLength,
     }),
     loanAmount: v.pipe(
       moneyField("contract.loanAmount.required"),

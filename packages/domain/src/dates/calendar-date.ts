@@ -34,8 +34,8 @@ export const calendarDateSchema = v.pipe(
 export function calendarDateField(requiredKey: MessageKey, invalidKey: MessageKey = requiredKey) {
   return v.pipe(
     v.string(requiredKey),
-    v.check(isAcceptableLine, invalidKey),
     v.trim(),
+    v.check(isAcceptableLine, invalidKey),
     v.minLength(1, requiredKey),
     v.check(isCalendarDateText, invalidKey),
   );

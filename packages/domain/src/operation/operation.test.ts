@@ -70,7 +70,7 @@ function context(ledger: LedgerEntry[], today: CalendarDate, signed = true): Ope
 const keysOf = (result: { ok: boolean; errors?: { key: MessageKey; field?: string }[] }) =>
   result.ok ? [] : (result.errors ?? []).map((error) => [error.key, error.field]);
 
-describe("planMoneyOperation (write-off / waiver)", () => {
+describe("planMoneyOperation (repayment received / waiver)", () => {
   const ctx = context([], "2025-03-20");
 
   it.each<[string, Parameters<typeof planMoneyOperation>[1], MessageKey, string | undefined]>([
@@ -99,25 +99,25 @@ describe("planMoneyOperation (write-off / waiver)", () => {
       "repaymentAmount",
     ],
     [
-      "write-off without a date",
+      "repayment without its date",
       { instalmentIndex: 1, repaymentAmount: 1 },
       "operation.receivedOn.required",
       "receivedOn",
     ],
     [
-      "write-off before the loan",
+      "repayment received before the loan",
       { instalmentIndex: 1, repaymentAmount: 1, receivedOn: "2025-02-09" },
       "operation.receivedOn.beforeLoan",
       "receivedOn",
     ],
     [
-      "write-off in the future",
+      "repayment received after today",
       { instalmentIndex: 1, repaymentAmount: 1, receivedOn: "2025-03-21" },
       "operation.receivedOn.inFuture",
       "receivedOn",
     ],
     [
-      "write-off above what is owed",
+      "repayment above what is owed",
       { instalmentIndex: 1, repaymentAmount: 502_466, receivedOn: "2025-03-20" },
       "operation.amount.exceedsOutstanding",
       "repaymentAmount",
@@ -222,7 +222,7 @@ describe("planMoneyOperation (write-off / waiver)", () => {
     expect(balances.overpaid).toBe(0);
   });
 
-  it("names what is owed when refusing, and refuses a waiver that the write-off already covers", () => {
+  it("names what is owed when refusing, and refuses a waiver that the repayment already covers", () => {
     const refused = planMoneyOperation(ctx, {
       instalmentIndex: 1,
       repaymentAmount: 502_465,
@@ -425,7 +425,7 @@ describe("operation request schemas", () => {
       "instalmentIndex",
     ],
     [
-      "money: bad write-off date",
+      "money: bad date of a repayment received",
       moneyOperationRequestSchema,
       { contractId: "c", instalmentIndex: 1, receivedOn: "x" },
       "operation.receivedOn.required",

@@ -42,7 +42,7 @@ export function normalizePhone(
 }
 
 /** Longest phone input read (spaces, dashes and a +country prefix included). */
-const maxPhoneInputLength = 32;
+export const maxPhoneInputLength = 32;
 
 /**
  * A valibot phone field: trims, requires (with `requiredKey`), validates and outputs E.164.

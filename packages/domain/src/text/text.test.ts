@@ -51,6 +51,8 @@ describe("textField", () => {
     expect(keysOf(name, { name: " \u200B김민수 " })).toEqual({ name: "김민수" });
     expect(keysOf(name, { name: "陳小明" })).toEqual({ name: "陳小明" });
     expect(keysOf(name, { name: "Kim 😀" })).toEqual({ name: "Kim 😀" });
+    // An emoji's variation selector belongs to it: kept, even at the end.
+    expect(keysOf(name, { name: "Kim ❤\uFE0F" })).toEqual({ name: "Kim ❤\uFE0F" });
     // 한 typed as conjoining jamo (NFD) is stored as the one syllable.
     expect(keysOf(name, { name: "\u1112\u1161\u11AB" })).toEqual({ name: "한" });
   });

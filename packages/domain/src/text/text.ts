@@ -26,11 +26,13 @@ const lineBreaks = /[\t\n\r\u2028\u2029]/;
 
 /**
  * Characters that show nothing: white space, the default-ignorable code points (zero-width
- * spaces and joiners, direction marks, soft hyphen, variation selectors, Hangul fillers such as
- * U+3164) and the Braille blank. A name made only of these is empty.
+ * spaces and joiners, direction marks and overrides, soft hyphen, Hangul fillers such as U+3164)
+ * and the Braille blank. A name made only of these is empty. Variation selectors are kept: they
+ * belong to the character before them (the VS16 of an emoji such as ❤️).
  */
-const invisibleAtEnds =
-  /^[\s\p{Default_Ignorable_Code_Point}\u2800]+|[\s\p{Default_Ignorable_Code_Point}\u2800]+$/gu;
+const invisible =
+  "(?:(?![\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}])[\\s\\p{Default_Ignorable_Code_Point}\\u2800])";
+const invisibleAtEnds = new RegExp(`^${invisible}+|${invisible}+$`, "gu");
 
 /** Whether `value` holds only characters a one-line field accepts. */
 export function isAcceptableLine(value: string): boolean {

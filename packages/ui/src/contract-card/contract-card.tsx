@@ -40,7 +40,7 @@ export interface ContractCardProps {
   contract: ContractCardData;
   /** Opens the contract; makes the card's title a button. */
   onOpen?: () => void;
-  /** Buttons for the contract's actions (delete, write-off...). */
+  /** Buttons for the contract's actions (delete, record a repayment...). */
   actions?: ReactNode;
   labels?: ContractCardLabels;
   /** Heading level of the contract name inside the list. */

@@ -1,4 +1,5 @@
 import {
+  balancesAsOf,
   balanceTermsOf,
   type CalendarDate,
   type DomainError,
@@ -115,19 +116,36 @@ export function planReversalOf(
   return planReversal(context, { entryId, reason });
 }
 
-/** The problems of one form field, from the domain's errors (or the server's). */
+/** The form field a domain or server problem is about ("form" when it is about none). */
+export function fieldOf(field: string | null | undefined): keyof MoneyForm | "form" {
+  return field != null && field in fieldOfForm
+    ? fieldOfForm[field as keyof typeof fieldOfForm]
+    : "form";
+}
+
+/** The first problem of each form field, from the domain's errors. */
 export function errorsByField(
   errors: readonly Pick<DomainError, "key" | "field" | "params">[],
 ): Map<keyof MoneyForm | "form", Pick<DomainError, "key" | "params">> {
   const byField = new Map<keyof MoneyForm | "form", Pick<DomainError, "key" | "params">>();
   for (const error of errors) {
-    const field =
-      error.field !== undefined && error.field in fieldOfForm
-        ? fieldOfForm[error.field as keyof typeof fieldOfForm]
-        : "form";
+    const field = fieldOf(error.field);
     if (!byField.has(field)) byField.set(field, error);
   }
   return byField;
+}
+
+/** What an instalment owes on a day (principal and overdue interest), by the domain's replay. */
+export function owedOn(
+  context: OperationContext,
+  instalmentIndex: number,
+  on: CalendarDate,
+): number {
+  return (
+    balancesAsOf(context.terms, context.ledger, on).instalments.find(
+      (instalment) => instalment.index === instalmentIndex,
+    )?.outstanding ?? 0
+  );
 }
 
 /**

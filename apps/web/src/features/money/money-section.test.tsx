@@ -63,7 +63,13 @@ describe("money on a signed contract (lender)", () => {
         ? {
             status: 400,
             body: {
-              errors: [{ field: "receivedOn", key: "operation.receivedOn.inFuture", message: "x" }],
+              errors: [
+                {
+                  field: "receivedOn",
+                  key: "operation.receivedOn.inFuture",
+                  message: "실제 상환일은 오늘보다 늦을 수 없습니다 (server)",
+                },
+              ],
             },
           }
         : {};
@@ -86,8 +92,10 @@ describe("money on a signed contract (lender)", () => {
       target: { value: "200000" },
     });
     fireEvent.click(within(sheet).getByRole("button", { name: "상환 등록" }));
-    // The server's field error lands on its field.
-    expect(await within(sheet).findByText("실제 상환일은 오늘보다 늦을 수 없습니다")).toBeTruthy();
+    // The server's field error lands on its field, in the server's own words.
+    expect(
+      await within(sheet).findByText("실제 상환일은 오늘보다 늦을 수 없습니다 (server)"),
+    ).toBeTruthy();
     const detailReads = () =>
       server.calls.filter((call) => call.path === "/api/v1/contract/detail").length;
     const readsBefore = detailReads();

@@ -29,12 +29,14 @@ import { domainMessage, screenMessage } from "../../session/screen-message";
 import type { Contract } from "../contracts/contract-labels";
 import {
   errorsByField,
+  fieldOf,
   initialMoneyForm,
   type MoneyAction,
   type MoneyForm,
   moneyRequestOf,
   newActionKey,
   operationContextOf,
+  owedOn,
   planOf,
   planReversalOf,
 } from "./money-form";
@@ -71,7 +73,25 @@ export function MoneySection({
   );
   const [action, setAction] = useState<MoneyAction | null>(null);
   const [reversing, setReversing] = useState<LedgerTimelineEntry | null>(null);
-  const today = todayIn(timeZone, new Date());
+  // What the lender typed and the action's idempotency key live here, not in the sheet: closing
+  // the sheet after a lost answer and trying again sends the same key (the server then answers
+  // the first answer or refuses a changed request); only a recorded action starts afresh.
+  const [drafts, setDrafts] = useState<Partial<Record<MoneyAction, MoneyDraft>>>({});
+  const [reversalKeys, setReversalKeys] = useState<Record<string, string>>({});
+  // "Today" is the server's, in the lender's business time zone, not the phone's clock.
+  const today = ledger.data?.asOf ?? todayIn(timeZone, new Date());
+  const open = (next: MoneyAction) => {
+    setDrafts((current) =>
+      current[next]
+        ? current
+        : {
+            ...current,
+            [next]: { form: initialMoneyForm(next, contract, today), key: newActionKey() },
+          },
+    );
+    setAction(next);
+  };
+  const draft = action ? drafts[action] : undefined;
 
   const money = (amount: number) => (
     <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
@@ -115,11 +135,11 @@ export function MoneySection({
             {_("money.actions.title")}
           </h3>
           <div className="money-actions">
-            <Button onClick={() => setAction("repayment")}>{_("operation.repayment")}</Button>
-            <Button variant="secondary" onClick={() => setAction("waiver")}>
+            <Button onClick={() => open("repayment")}>{_("operation.repayment")}</Button>
+            <Button variant="secondary" onClick={() => open("waiver")}>
               {_("operation.waiver")}
             </Button>
-            <Button variant="secondary" onClick={() => setAction("renewal")}>
+            <Button variant="secondary" onClick={() => open("renewal")}>
               {_("operation.renewal")}
             </Button>
           </div>
@@ -167,15 +187,18 @@ export function MoneySection({
         )}
       </section>
 
-      {action && ledger.data ? (
+      {action && draft && ledger.data ? (
         <MoneyActionSheet
           key={action}
           action={action}
           contract={contract}
           ledger={ledger.data}
           today={today}
+          draft={draft}
+          onDraftChange={(draft) => setDrafts((current) => ({ ...current, [action]: draft }))}
           onClose={() => setAction(null)}
           onDone={() => {
+            setDrafts((current) => ({ ...current, [action]: undefined }));
             setAction(null);
             onChanged();
           }}
@@ -184,6 +207,8 @@ export function MoneySection({
       {reversing && ledger.data ? (
         <ReversalSheet
           entry={reversing}
+          actionKey={reversalKeys[reversing.id] ?? ""}
+          onKey={(key) => setReversalKeys((current) => ({ ...current, [reversing.id]: key }))}
           contract={contract}
           ledger={ledger.data}
           today={today}
@@ -209,16 +234,24 @@ const successOf = {
   renewal: "renewal.success",
 } as const;
 
+/** An action the lender has started: the fields and the one idempotency key of that action. */
+interface MoneyDraft {
+  form: MoneyForm;
+  key: string;
+}
+
 /**
  * One money action in a bottom sheet. The domain checks the fields as they are typed (the same
- * rules the server applies); the server's answer has the last word. One idempotency key per
- * opening of the sheet: a retry after a lost answer never records the money twice.
+ * rules the server applies); the server's answer has the last word, shown as the server wrote
+ * it. The draft and its idempotency key belong to the section (see MoneySection).
  */
 function MoneyActionSheet({
   action,
   contract,
   ledger,
   today,
+  draft,
+  onDraftChange,
   onClose,
   onDone,
 }: {
@@ -226,18 +259,21 @@ function MoneyActionSheet({
   contract: Contract;
   ledger: Ledger;
   today: CalendarDate;
+  draft: MoneyDraft;
+  onDraftChange: (draft: MoneyDraft) => void;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { _, i18n } = useLingui();
   const api = useApi();
   const toast = useToast();
-  const [form, setForm] = useState<MoneyForm>(() => initialMoneyForm(action, contract, today));
-  const [actionKey] = useState(newActionKey);
+  const { form, key: actionKey } = draft;
   const [touched, setTouched] = useState<Set<keyof MoneyForm>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ReturnType<typeof errorsByField> | null>(null);
+  const [serverErrors, setServerErrors] = useState<Map<keyof MoneyForm | "form", string> | null>(
+    null,
+  );
   const [sendError, setSendError] = useState<string | null>(null);
 
   const context = useMemo(
@@ -248,13 +284,13 @@ function MoneyActionSheet({
   const liveErrors = planned.ok ? new Map() : errorsByField(planned.errors);
   const errorFor = (field: keyof MoneyForm): string | undefined => {
     const server = serverErrors?.get(field);
-    if (server) return domainMessage(server, _);
+    if (server) return server;
     if (!submitted && !touched.has(field)) return undefined;
     const live = liveErrors.get(field);
     return live ? domainMessage(live, _) : undefined;
   };
   const update = (field: keyof MoneyForm, patch: Partial<MoneyForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
+    onDraftChange({ form: { ...form, ...patch }, key: actionKey });
     setTouched((current) => new Set(current).add(field));
     setServerErrors(null);
     setSendError(null);
@@ -262,6 +298,16 @@ function MoneyActionSheet({
 
   const owing = contract.schedule.filter((instalment) => instalment.outstanding > 0);
   const chosen = contract.schedule.find((instalment) => instalment.index === form.instalmentIndex);
+  // What the chosen instalment owes on the day the money counts (a repayment received earlier
+  // owes less overdue interest than today's balance shows).
+  const owedNow =
+    form.instalmentIndex === null
+      ? 0
+      : owedOn(
+          context,
+          form.instalmentIndex,
+          action === "repayment" && form.date !== "" ? form.date : today,
+        );
   const money = (amount: number) => formatMoney(amount, contract.currency, { locale: i18n.locale });
 
   const submit = async () => {
@@ -285,16 +331,21 @@ function MoneyActionSheet({
     } catch (error) {
       setSending(false);
       const body = asTransportError(error)?.body as { errors?: ServerProblem[] } | undefined;
-      if (body?.errors?.length) setServerErrors(errorsByField(body.errors.map(asDomainError)));
+      if (body?.errors?.length) setServerErrors(serverMessagesByField(body.errors));
       else setSendError(screenMessage(error, _));
     }
   };
 
-  const formError = serverErrors?.get("form") ?? (submitted ? liveErrors.get("form") : undefined);
+  const liveFormError = submitted ? liveErrors.get("form") : undefined;
+  const formError =
+    serverErrors?.get("form") ?? (liveFormError ? domainMessage(liveFormError, _) : undefined);
   return (
     <Sheet
       open
-      onClose={onClose}
+      // Never closed while the action is on its way: its answer must reach this sheet.
+      onClose={() => {
+        if (!sending) onClose();
+      }}
       title={_(titleOf[action])}
       description={contract.name}
       onSubmit={() => void submit()}
@@ -327,15 +378,28 @@ function MoneyActionSheet({
           required
         />
       ) : (
-        <MoneyField
-          label={_(action === "repayment" ? "operation.repaymentAmount" : "operation.waiverAmount")}
-          value={form.amount}
-          locale={i18n.locale}
-          unit={contract.currency === "TWD" ? "元" : "원"}
-          onValueChange={(amount) => update("amount", { amount })}
-          error={errorFor("amount")}
-          required
-        />
+        <>
+          <MoneyField
+            label={_(
+              action === "repayment" ? "operation.repaymentAmount" : "operation.waiverAmount",
+            )}
+            value={form.amount}
+            locale={i18n.locale}
+            unit={contract.currency === "TWD" ? "元" : "원"}
+            onValueChange={(amount) => update("amount", { amount })}
+            error={errorFor("amount")}
+            required
+          />
+          {owedNow > 0 && form.amount !== owedNow ? (
+            <Button
+              variant="ghost"
+              className="money-fill"
+              onClick={() => update("amount", { amount: owedNow })}
+            >
+              {_("operation.fillOutstanding")}
+            </Button>
+          ) : null}
+        </>
       )}
       {action === "repayment" ? (
         <DateField
@@ -355,7 +419,7 @@ function MoneyActionSheet({
         onChange={(event) => update("reason", { reason: event.currentTarget.value })}
         error={errorFor("reason")}
       />
-      {formError ? <p className="page__error">{domainMessage(formError, _)}</p> : null}
+      {formError ? <p className="page__error">{formError}</p> : null}
       {sendError ? <p className="page__error">{sendError}</p> : null}
     </Sheet>
   );
@@ -367,16 +431,21 @@ interface ServerProblem {
   message: string;
 }
 
-function asDomainError(problem: ServerProblem) {
-  return {
-    key: problem.key as Parameters<typeof domainMessage>[0]["key"],
-    ...(problem.field ? { field: problem.field } : {}),
-  };
+/** The server's problems on the sheet's fields, in the words the server sent (its parameters included). */
+function serverMessagesByField(problems: readonly ServerProblem[]) {
+  const byField = new Map<keyof MoneyForm | "form", string>();
+  for (const problem of problems) {
+    const field = fieldOf(problem.field);
+    if (!byField.has(field)) byField.set(field, problem.message);
+  }
+  return byField;
 }
 
 /** Reversing an entry: what is undone, why (required), behind a deliberate, red confirm. */
 function ReversalSheet({
   entry,
+  actionKey: pendingKey,
+  onKey,
   contract,
   ledger,
   today,
@@ -384,6 +453,9 @@ function ReversalSheet({
   onDone,
 }: {
   entry: LedgerTimelineEntry;
+  /** The key of an earlier attempt to reverse this entry, or "" for a first one. */
+  actionKey: string;
+  onKey: (key: string) => void;
   contract: Contract;
   ledger: Ledger;
   today: CalendarDate;
@@ -394,7 +466,7 @@ function ReversalSheet({
   const api = useApi();
   const toast = useToast();
   const [reason, setReason] = useState("");
-  const [actionKey] = useState(newActionKey);
+  const [actionKey] = useState(() => pendingKey || newActionKey());
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -405,6 +477,8 @@ function ReversalSheet({
   );
   const reasonError =
     submitted && !planned.ok ? planned.errors.find((error) => error.field === "reason") : undefined;
+  const otherError =
+    submitted && !planned.ok ? planned.errors.find((error) => error.field !== "reason") : undefined;
   const what: ReactNode = `${_(`ledger.kind.${entry.kind}`)} · ${_("money.instalment.title", {
     index: entry.instalmentIndex,
   })}${
@@ -420,6 +494,7 @@ function ReversalSheet({
     if (!planned.ok) return;
     setSending(true);
     setSendError(null);
+    onKey(actionKey);
     try {
       await api.contract.reverse({
         id: contract.id,
@@ -438,7 +513,9 @@ function ReversalSheet({
   return (
     <Sheet
       open
-      onClose={onClose}
+      onClose={() => {
+        if (!sending) onClose();
+      }}
       title={_("ledger.reverse")}
       description={what}
       onSubmit={() => void submit()}
@@ -462,6 +539,7 @@ function ReversalSheet({
         onChange={(event) => setReason(event.currentTarget.value)}
         error={reasonError ? domainMessage(reasonError, _) : undefined}
       />
+      {otherError ? <p className="page__error">{domainMessage(otherError, _)}</p> : null}
       {sendError ? <p className="page__error">{sendError}</p> : null}
     </Sheet>
   );
