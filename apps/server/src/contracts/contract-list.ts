@@ -21,11 +21,20 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
 }
 
+/**
+ * The cursor a client sent back, or null when it is not one this server could have made. The
+ * instant must be a real one (2024-02-30 parses in JavaScript but not in PostgreSQL): its
+ * milliseconds must survive a round trip through Date, in years PostgreSQL and Date share.
+ */
 export function decodeCursor(text: string): Cursor | null {
   const [createdAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
   if (rest.length > 0 || createdAt === undefined || id === undefined) return null;
   if (!cursorInstant.test(createdAt) || !cursorId.test(id)) return null;
-  if (Number.isNaN(Date.parse(createdAt))) return null;
+  const milliseconds = `${createdAt.slice(0, 23)}Z`;
+  const parsed = new Date(milliseconds);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== milliseconds) return null;
+  const year = parsed.getUTCFullYear();
+  if (year < 1970 || year > 9999) return null;
   return { createdAt, id };
 }
 

@@ -26,8 +26,10 @@ export function actorOf(caller: Caller) {
 }
 
 /**
- * The contract `id` as the caller may see it: its lender, or the borrower who opened it.
- * Anyone else is refused without learning anything about it.
+ * The contract `id` as the caller may see it: its lender, or the borrower who opened it. Anyone
+ * else is refused (403) without learning more than that the id exists (ids are random UUIDs).
+ * With `lock`, the row is locked for the rest of the transaction, but only once the caller is
+ * known to be one of its parties: a stranger cannot hold another lender's contract.
  */
 export async function contractForCaller(
   db: Db,
@@ -35,13 +37,15 @@ export async function contractForCaller(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<Outcome<ContractRow>> {
-  const query = db.select().from(contracts).where(eq(contracts.id, id));
-  const [row] = options.lock ? await query.for("update") : await query;
-  if (row === undefined) return refuse(404, "contract.notFound");
-  const mine =
+  const isParty = (row: ContractRow) =>
     caller.role === "lender" ? row.lenderId === caller.userId : row.borrowerId === caller.userId;
-  if (!mine) return refuse(403, "access.forbidden");
-  return succeed(row);
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id));
+  if (row === undefined) return refuse(404, "contract.notFound");
+  if (!isParty(row)) return refuse(403, "access.forbidden");
+  if (!options.lock) return succeed(row);
+  const [locked] = await db.select().from(contracts).where(eq(contracts.id, id)).for("update");
+  if (locked === undefined) return refuse(404, "contract.notFound");
+  return isParty(locked) ? succeed(locked) : refuse(403, "access.forbidden");
 }
 
 export const contractHandlers: Pick<

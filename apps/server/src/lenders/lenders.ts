@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Jurisdiction, normalizePhone } from "@chayong/domain";
+import { cleanText, isAcceptableLine, type Jurisdiction, normalizePhone } from "@chayong/domain";
 import { and, count, eq } from "drizzle-orm";
 import { operatorActor, recordAudit } from "../audit/audit";
 import type { Db } from "../db/database";
@@ -10,6 +10,9 @@ export const businessTimeZones: Record<Jurisdiction, string> = {
   KR: "Asia/Seoul",
   TW: "Asia/Taipei",
 };
+
+/** As long as the names a lender types on a contract (the domain's `maxTextLength`). */
+const maxLenderTextLength = 100;
 
 export interface AddLenderInput {
   phone: string;
@@ -36,9 +39,17 @@ export async function addLender(
   const phone = normalizePhone(input.phone, jurisdiction, { mobile: true });
   if (!phone.ok)
     return { ok: false, problem: `--phone is not a valid KR/TW mobile number: ${input.phone}` };
-  const name = input.name.trim();
+  // The names appear on every contract document: the text rule of every request applies.
+  const texts = [input.name, input.merchantName ?? "", input.licenceNumber ?? ""].map(cleanText);
+  if (!texts.every(isAcceptableLine)) {
+    return { ok: false, problem: "names hold control characters or broken (ill-formed) text" };
+  }
+  const [name = "", merchant = "", licence = ""] = texts;
   if (name === "") return { ok: false, problem: "--name must not be empty" };
-  const merchantName = input.merchantName?.trim() || name;
+  if (texts.some((text) => text.length > maxLenderTextLength)) {
+    return { ok: false, problem: `names are at most ${maxLenderTextLength} characters` };
+  }
+  const merchantName = merchant || name;
 
   return db.transaction(async (tx) => {
     let [user] = await tx.select().from(users).where(eq(users.phone, phone.value)).limit(1);
@@ -55,7 +66,7 @@ export async function addLender(
     const profile = {
       displayName: name,
       merchantName,
-      licenceNumber: input.licenceNumber?.trim() || null,
+      licenceNumber: licence || null,
       jurisdiction,
       timeZone: businessTimeZones[jurisdiction],
       updatedAt: now,

@@ -10,32 +10,44 @@ import pino, { type DestinationStream, type Logger } from "pino";
 export function serializeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const query = (error as { query?: unknown }).query;
+  const failedQuery = typeof query === "string";
   const serialized: Record<string, unknown> = {
     type: error.name,
-    message: typeof query === "string" ? "Failed query" : error.message,
-    stack: error.stack
-      ?.split("\n")
-      .slice(typeof query === "string" ? 2 : 0)
-      .join("\n"),
+    // Drizzle's message is the query and its parameters; the stack repeats the message first.
+    message: failedQuery ? "Failed query" : error.message,
+    stack: failedQuery ? stackFrames(error.stack) : error.stack,
   };
-  if (typeof query === "string") serialized.query = query;
+  if (failedQuery) serialized.query = query;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   if (code !== undefined) serialized.code = code;
   if (statusCode !== undefined) serialized.statusCode = statusCode;
   if (error.cause !== undefined) {
-    const cause = error.cause as { name?: unknown; code?: unknown; message?: unknown };
-    // A database error's message names the problem ('invalid byte sequence'), not the values.
-    serialized.cause = {
-      type: typeof cause.name === "string" ? cause.name : "Error",
-      code: cause.code,
-      message: typeof query === "string" ? databaseMessage(cause) : cause.message,
-    };
+    const cause = error.cause as Record<string, unknown>;
+    // A database error's message quotes the value it refused ('value out of range: "..."'), so
+    // only its code and the names of what it concerns are kept.
+    serialized.cause = failedQuery
+      ? {
+          type: typeof cause.name === "string" ? cause.name : "Error",
+          code: cause.code,
+          ...pick(cause, ["severity", "routine", "constraint", "table", "column"]),
+        }
+      : { type: cause.name, code: cause.code, message: cause.message };
   }
   return serialized;
 }
 
-function databaseMessage(cause: { message?: unknown }): string | undefined {
-  return typeof cause.message === "string" ? cause.message.split("\n")[0] : undefined;
+/** Only the "at ..." lines of a stack: the message above them is not trusted. */
+function stackFrames(stack: string | undefined): string | undefined {
+  return stack
+    ?.split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
+}
+
+function pick(from: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]]),
+  );
 }
 
 /** Personal data never written to the log, wherever it appears in a log line's object. */

@@ -165,13 +165,17 @@ export const moneyHandlers: Pick<
   "contract.reverse": async (call, input) =>
     runMoneyOperation(call, "reverse", input, (context) => planReversal(context, input)),
 
-  // The lender and the borrower read the same ledger; the borrower cannot change it.
+  // The lender and the borrower read the same ledger; the borrower cannot change it. The
+  // balances are the replay of the entries answered, so the two always agree.
   "contract.ledger": async ({ ctx, caller, ip, now }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const row = found.value;
+    if (row.cancelledAt !== null) return refuse(404, "contract.notFound");
+    if (row.signedAt === null) return refuse(409, "contract.operationNotAllowed");
     const ledger = await loadLedger(ctx.db, row.id);
-    const contract = await summarizeOne(ctx.db, row, now);
+    const today = todayIn(row.timeZone, now);
+    const replay = replayLedger(row.terms as ContractTerms, ledger, today);
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.ledger",
@@ -182,9 +186,9 @@ export const moneyHandlers: Pick<
     });
     return succeed({
       contractId: row.id,
-      asOf: todayIn(row.timeZone, now),
+      asOf: today,
       entries: await ledgerView(ctx.db, ledger),
-      instalments: contract.schedule,
+      instalments: replay.balances.instalments,
     });
   },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type LedgerEntry, lastSeqOf, type NewLedgerEntry } from "@chayong/domain";
 import type { Answer } from "@chayong/sdk/server";
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { ledgerEntries, lenderProfiles } from "../db/schema";
 
@@ -57,14 +57,14 @@ type LedgerView = Answer<"contract.ledger">["entries"];
  */
 export async function ledgerView(db: Db, ledger: readonly LedgerEntry[]): Promise<LedgerView> {
   const actorIds = [...new Set(ledger.map((entry) => entry.actorId))];
-  const names = new Map<string, string>();
-  for (const actorId of actorIds) {
-    const [profile] = await db
-      .select({ displayName: lenderProfiles.displayName })
-      .from(lenderProfiles)
-      .where(eq(lenderProfiles.userId, actorId));
-    names.set(actorId, profile?.displayName ?? "");
-  }
+  const profiles =
+    actorIds.length === 0
+      ? []
+      : await db
+          .select({ userId: lenderProfiles.userId, displayName: lenderProfiles.displayName })
+          .from(lenderProfiles)
+          .where(inArray(lenderProfiles.userId, actorIds));
+  const names = new Map(profiles.map((profile) => [profile.userId, profile.displayName]));
   const reversedBy = new Map(
     ledger
       .filter((entry) => entry.reversesEntryId !== null)

@@ -254,6 +254,15 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
     });
 
+    it("has no ledger to show before signing", async () => {
+      const unsigned = await lender.api.contract.add(
+        contractDraft(borrowerAPhone, { loanDate: today(), repaymentDate: addDays(today(), 30) }),
+      );
+      expect((await refusal(lender.api.contract.ledger({ id: unsigned.id }))).status).toBe(409);
+      await lender.api.contract.cancel({ id: unsigned.id });
+      expect((await refusal(lender.api.contract.ledger({ id: unsigned.id }))).status).toBe(404);
+    });
+
     it("refuses money operations before signing and on a cancelled contract", async () => {
       const unsigned = await lender.api.contract.add(
         contractDraft(borrowerAPhone, { loanDate: today(), repaymentDate: addDays(today(), 30) }),
@@ -439,6 +448,28 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
   });
 
   describe("idempotency", () => {
+    it("refuses one key sent at once for two contracts: one is recorded, the other refused", async () => {
+      const [first, second] = [await signedContract(), await signedContract()];
+      const shared = key();
+      const attempts = await Promise.allSettled(
+        [first, second].map((contract) =>
+          lender.api.contract.update({
+            id: contract.id,
+            idempotencyKey: shared,
+            instalmentIndex: 1,
+            waiverAmount: 1_000,
+          }),
+        ),
+      );
+      expect(attempts.map((attempt) => attempt.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = attempts.find((attempt) => attempt.status === "rejected");
+      expect((refused as PromiseRejectedResult).reason.status).toBe(409);
+      const entries = await Promise.all(
+        [first, second].map(async (c) => (await lender.api.contract.ledger({ id: c.id })).entries),
+      );
+      expect(entries.flat()).toHaveLength(1);
+    });
+
     it("answers a retried action with its first answer and appends once", async () => {
       const contract = await signedContract();
       const request = {
@@ -514,6 +545,8 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         forwardDays: fc.integer({ min: 1, max: 90 }),
         target: fc.nat(),
       });
+      // Both paths must be walked: operations that write, and refusals that write nothing.
+      const outcomes = { accepted: 0, refused: 0 };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
           const contract = await signedContract();
@@ -553,15 +586,44 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
                       });
             try {
               await call;
+              if (s.kind !== "wait") outcomes.accepted += 1;
             } catch (error) {
               // Refusals are expected (over-applying, settled instalments...); never a 5xx.
               expect((error as { status?: number }).status).toBeLessThan(500);
+              outcomes.refused += 1;
             }
             await expectReadModelMatchesLedger(contract.id);
           }
         }),
-        { numRuns: Number(process.env.CHAYONG_PROPERTY_RUNS ?? 12) },
+        { numRuns: Number(process.env.CHAYONG_PROPERTY_RUNS ?? 12), seed: 20261123 },
       );
+      expect(outcomes.accepted).toBeGreaterThan(10);
+      expect(outcomes.refused).toBeGreaterThan(0);
+    });
+
+    it("decides overdue by the day in the contract's time zone, not UTC's", async () => {
+      // Due on the next Seoul day; at 14:30 UTC that day it is still due (23:30 in Seoul), at
+      // 15:30 UTC the next Seoul day has begun and the instalment is 1 day overdue.
+      const dueDate = addDays(today(), 1);
+      const contract = await signedContract({
+        instalment: false,
+        instalmentCount: 1,
+        instalmentAmount: 1_000_100,
+        repaymentDate: dueDate,
+      });
+      const statusAt = async (utc: string) => {
+        ts.clock.set(new Date(utc));
+        const detail = await lender.api.contract.detail({ id: contract.id });
+        const overdue = (await lender.api.contract.query({ status: "type4", pageSize: 50 })).items;
+        const pending = (await lender.api.contract.query({ status: "type6", pageSize: 50 })).items;
+        return [
+          detail.status,
+          overdue.some((item) => item.id === contract.id),
+          pending.some((item) => item.id === contract.id),
+        ];
+      };
+      expect(await statusAt(`${dueDate}T14:30:00.000Z`)).toEqual(["type6", false, true]);
+      expect(await statusAt(`${dueDate}T15:30:00.000Z`)).toEqual(["type4", true, false]);
     });
 
     it("filters every status in SQL exactly as the domain derives it, as days pass", async () => {
@@ -643,11 +705,17 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       for (const pageSize of [0, 51, 1e300, Number.NaN]) {
         expect((await refusal(lender.api.contract.query({ pageSize }))).status).toBe(400);
       }
-      const forged = Buffer.from("not-a-date|x").toString("base64url");
-      const error = await refusal(lender.api.contract.query({ cursor: forged }));
-      expect([error.status, (error.body as { errors?: unknown[] } | null)?.errors ?? null]).toEqual(
-        [400, null],
-      );
+      for (const text of [
+        "not-a-date|x",
+        "2024-02-30T00:00:00.000000Z|x", // Date.parse accepts it; PostgreSQL does not
+        "0000-01-01T00:00:00.000000Z|x",
+        "2026-03-02T01:00:00.000000Z|x|y",
+        "2026-03-02T01:00:00.000000Z|a b",
+      ]) {
+        const forged = Buffer.from(text).toString("base64url");
+        const error = await refusal(lender.api.contract.query({ cursor: forged }));
+        expect([text, error.status]).toEqual([text, 400]);
+      }
     });
 
     it("checks who signs before it decodes the image, and bounds what a signature decodes to", async () => {
