@@ -57,15 +57,15 @@ ALTER TABLE "contracts" ADD COLUMN "phase" text GENERATED ALWAYS AS (case
         when "contracts"."waived_amount" > 0 then 'type3'
         else 'type5' end) STORED;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD COLUMN "seq" integer NOT NULL;--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD COLUMN "operation_id" text;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD COLUMN "operation_id" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "contract_instalments" ADD CONSTRAINT "contract_instalments_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "money_operations" ADD CONSTRAINT "money_operations_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "money_operations" ADD CONSTRAINT "money_operations_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contract_instalments_due_idx" ON "contract_instalments" USING btree ("due_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "money_operations_key_idx" ON "money_operations" USING btree ("actor_id","idempotency_key");--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_operation_id_money_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."money_operations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_entries_contract_id_idx" ON "ledger_entries" USING btree ("contract_id","id");--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_reverses_same_contract_fk" FOREIGN KEY ("contract_id","reverses_entry_id") REFERENCES "public"."ledger_entries"("contract_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entries_target_idx" ON "ledger_entries" USING btree ("contract_id","id","instalment_index");--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_reverses_same_contract_fk" FOREIGN KEY ("contract_id","reverses_entry_id","instalment_index") REFERENCES "public"."ledger_entries"("contract_id","id","instalment_index") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contracts_lender_list_idx" ON "contracts" USING btree ("lender_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "contracts_lender_phase_list_idx" ON "contracts" USING btree ("lender_id","phase","created_at","id");--> statement-breakpoint
 CREATE INDEX "contracts_borrower_list_idx" ON "contracts" USING btree ("borrower_id","created_at","id");--> statement-breakpoint
@@ -97,3 +97,11 @@ FROM (
   FROM "contract_instalments" GROUP BY "contract_id"
 ) i
 WHERE i."contract_id" = c."id";
+--> statement-breakpoint
+-- Hand-written: what an operation answered under its key stays as it was (a retry is answered
+-- with it), and an instalment's read-model row is rewritten, never removed.
+CREATE TRIGGER money_operations_append_only BEFORE UPDATE OR DELETE ON "money_operations"
+  FOR EACH ROW EXECUTE FUNCTION chayong_refuse_change();
+--> statement-breakpoint
+CREATE TRIGGER contract_instalments_never_deleted BEFORE DELETE ON "contract_instalments"
+  FOR EACH ROW EXECUTE FUNCTION chayong_refuse_change();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { type Database, openDatabase, rowsOf } from "./database";
 import { migrate, readMigrations } from "./migrate";
-import { contracts, ledgerEntries, users } from "./schema";
+import { contracts, ledgerEntries, moneyOperations, users } from "./schema";
 
 describe("migrations", () => {
   let testDb: TestDatabase;
@@ -54,6 +54,17 @@ describe("migrations", () => {
       terms: { loanAmount: 1 },
       createdAt: now,
     });
+    const operationId = randomUUID();
+    await db.insert(moneyOperations).values({
+      id: operationId,
+      contractId,
+      actorId: userId,
+      idempotencyKey: "k".repeat(16),
+      kind: "update",
+      requestSha256: "0".repeat(64),
+      answer: {},
+      recordedAt: now,
+    });
     await db.insert(ledgerEntries).values({
       id: randomUUID(),
       contractId,
@@ -62,10 +73,14 @@ describe("migrations", () => {
       instalmentIndex: 1,
       amount: 100,
       date: "2026-01-01",
+      operationId,
       actorId: userId,
       recordedAt: now,
     });
     await expect(db.execute(sql`update ledger_entries set amount = 1`)).rejects.toThrow();
+    // What an operation answered under its key stays as it was.
+    await expect(db.execute(sql`update money_operations set answer = '{}'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from money_operations`)).rejects.toThrow();
     await expect(db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
     await expect(db.execute(sql`delete from contracts`)).rejects.toThrow();
 
@@ -143,5 +158,27 @@ describe("migration 0002 (the money read model)", () => {
       { id: "c1", phase: "owing", next_due_date: "2026-02-01" },
       { id: "c2", phase: "type1", next_due_date: "2026-02-01" },
     ]);
+  });
+
+  it("refuses to run over ledger entries it cannot turn into a read model", async () => {
+    const other = createTestDatabase();
+    const opened = await openDatabase(other.config, other.schemaName);
+    if (!opened.ok) throw new Error("database is locked");
+    try {
+      const { db } = opened.database;
+      await migrate(opened.database, readMigrations().slice(0, 2));
+      await db.execute(
+        sql`insert into users (id, phone, role, created_at) values ('u1', '+821000000001', 'lender', now())`,
+      );
+      await db.execute(sql`insert into contracts (id, code, lender_id, borrower_phone, name,
+        instalment, jurisdiction, currency, time_zone, terms, created_at)
+        values ('c1', 'k1', 'u1', '+821011112222', 'c', false, 'KR', 'KRW', 'Asia/Seoul', '{}', now())`);
+      await db.execute(sql`insert into ledger_entries (id, contract_id, kind, instalment_index,
+        amount, date, actor_id, recorded_at) values ('e1', 'c1', 'waiver', 1, 5, '2026-01-01', 'u1', now())`);
+      await expect(migrate(opened.database)).rejects.toThrow(/ledger entries exist/);
+    } finally {
+      await opened.database.close();
+      await other.dispose();
+    }
   });
 });

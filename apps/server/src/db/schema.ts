@@ -153,7 +153,11 @@ export const contracts = pgTable(
     repaidAmount: bigint("repaid_amount", { mode: "number" }).notNull().default(0),
     waivedAmount: bigint("waived_amount", { mode: "number" }).notNull().default(0),
     principalOutstanding: bigint("principal_outstanding", { mode: "number" }).notNull().default(0),
-    /** The sequence number of the contract's last ledger entry (0 when none). */
+    /**
+     * The sequence number of the contract's last ledger entry (0 when none): which ledger the
+     * stored read model is the replay of. With repaid and principal outstanding, the statistics
+     * of the lender's book read these columns instead of replaying ledgers.
+     */
     ledgerSeq: integer("ledger_seq").notNull().default(0),
     /**
      * Where the contract stands apart from today's date, computed by the database from the
@@ -226,6 +230,7 @@ export const contractInstalments = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.contractId, table.instalmentIndex] }),
+    // The statistics' due windows (due today, in 3 and 7 days) look instalments up by date.
     index("contract_instalments_due_idx").on(table.dueDate),
     check(
       "contract_instalments_balance_check",
@@ -304,7 +309,9 @@ export const ledgerEntries = pgTable(
     /** A reversal's target: an entry of the same contract (composite foreign key). */
     reversesEntryId: text("reverses_entry_id"),
     /** The operation (and idempotency key) that wrote it. */
-    operationId: text("operation_id").references(() => moneyOperations.id),
+    operationId: text("operation_id")
+      .notNull()
+      .references(() => moneyOperations.id),
     actorId: text("actor_id")
       .notNull()
       .references(() => users.id),
@@ -313,12 +320,13 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex("ledger_entries_contract_seq_idx").on(table.contractId, table.seq),
-    uniqueIndex("ledger_entries_contract_id_idx").on(table.contractId, table.id),
+    // What a reversal may name: an entry of the same contract and the same instalment.
+    uniqueIndex("ledger_entries_target_idx").on(table.contractId, table.id, table.instalmentIndex),
     uniqueIndex("ledger_entries_reverses_idx").on(table.reversesEntryId),
     foreignKey({
       name: "ledger_entries_reverses_same_contract_fk",
-      columns: [table.contractId, table.reversesEntryId],
-      foreignColumns: [table.contractId, table.id],
+      columns: [table.contractId, table.reversesEntryId, table.instalmentIndex],
+      foreignColumns: [table.contractId, table.id, table.instalmentIndex],
     }),
     check(
       "ledger_entries_kind_check",

@@ -15,7 +15,7 @@ import {
   readModelOf,
   sameStates,
 } from "../contracts/contract-store";
-import { auditEvents, contracts, ledgerEntries } from "../db/schema";
+import { auditEvents, contracts, ledgerEntries, moneyOperations } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { encodeTestPng, signaturePng } from "../testing/png";
@@ -429,21 +429,43 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         }),
       );
       expect(errorKeys(error)).toEqual(["operation.reversal.unknownEntry"]);
-      // The composite foreign key refuses it even when code would not.
-      await expect(
-        ts.server.context.db.insert(ledgerEntries).values({
+      // The composite foreign key refuses it even when code would not: another contract's
+      // entry, or this contract's entry under another instalment.
+      const db = ts.server.context.db;
+      const [operation] = await db.select().from(moneyOperations).limit(1);
+      const mineAfter = await lender.api.contract.update({
+        id: mine.id,
+        idempotencyKey: key(),
+        instalmentIndex: 2,
+        waiverAmount: 5,
+      });
+      const [own] = (await lender.api.contract.ledger({ id: mineAfter.id })).entries;
+      for (const [target, instalmentIndex] of [
+        [foreign?.id ?? "", 1],
+        [own?.id ?? "", 1],
+      ] as const) {
+        const insert = db.insert(ledgerEntries).values({
           id: randomUUID(),
           contractId: mine.id,
-          seq: 1,
+          seq: 99,
           kind: "reversal",
-          instalmentIndex: 1,
+          instalmentIndex,
           date: today(),
-          reversesEntryId: foreign?.id ?? "",
+          reversesEntryId: target,
+          operationId: operation?.id ?? "",
           actorId: (await lender.api.user.current()).userId,
           recordedAt: ts.clock.now(),
           reason: "x",
-        }),
-      ).rejects.toThrow();
+        });
+        await expect(insert).rejects.toThrow();
+        try {
+          await insert;
+        } catch (error) {
+          expect(String((error as Error).cause)).toMatch(
+            /ledger_entries_reverses_same_contract_fk/,
+          );
+        }
+      }
     });
   });
 
