@@ -1,0 +1,778 @@
+// The contract-list benchmark: one lender's book of 1,000 / 10,000 / 100,000 contracts in every
+// state, on the embedded default (PGlite) and on PostgreSQL, and page 1 of the list (unfiltered
+// and overdue) asked through the real API and as raw SQL on the same database handle.
+//
+//   pnpm turbo run build --filter=@chayong/server...     (the workspace packages it imports)
+//   pnpm --filter @chayong/server bench:list
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm --filter @chayong/server bench:list
+//
+// It runs the server's TypeScript sources with Node's type stripping (bench/ts-resolve.ts lets
+// the extensionless imports of src/ resolve); the tables go to stdout (Markdown), progress to
+// stderr. Settings (environment):
+//   BENCH_SIZES=1000,10000,100000   book sizes
+//   BENCH_RUNS=30, BENCH_WARMUPS=5  timed and untimed calls per figure
+//   BENCH_DATABASE_URL (or TEST_DATABASE_URL): also PostgreSQL, in a fresh schema bench_<random>
+//                                   that is dropped afterwards
+//   BENCH_ENGINES=pglite,postgres   which engines
+// Planner statistics are measured as they ship: the book is seeded first, then the server starts
+// on it, and on PGlite the server's own statistics keeper (src/db/planner-statistics.ts) analyzes
+// it during that start; PostgreSQL gets a VACUUM ANALYZE after seeding, as its autovacuum would.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ContractStatus, type ContractTerms, parseWithKeys, todayIn } from "@chayong/domain";
+import { createApi } from "@chayong/sdk";
+import { findEndpoint, type RequestOutput } from "@chayong/sdk/server";
+import {
+  createCodec,
+  createTransport,
+  decodeEnvelope,
+  decodeRequestPayload,
+  ENVELOPE_QUERY_PARAM,
+  encodeEnvelope,
+  encodePayload,
+  HEADER,
+} from "@chayong/transport";
+import { nodeCipherEngine } from "@chayong/transport/node";
+import { eq, type SQL, sql } from "drizzle-orm";
+import postgres from "postgres";
+import * as v from "valibot";
+import { recordAudit } from "../src/audit/audit";
+import { authenticate } from "../src/auth/sessions";
+import type { DatabaseConfig } from "../src/config/config";
+import { loadConfig } from "../src/config/config";
+import { findContractPage, listContracts } from "../src/contracts/contract-list";
+import {
+  loadInstalmentStates,
+  loadLedger,
+  readModelOf,
+  sameStates,
+  summarizeRow,
+  summarizeRows,
+} from "../src/contracts/contract-store";
+import { type Db, openDatabase, quoteIdentifier, rowsOf } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { plannedTables } from "../src/db/planner-statistics";
+import { contracts } from "../src/db/schema";
+import { addLender } from "../src/lenders/lenders";
+import { okMessage } from "../src/messages/message-for";
+import { type RunningServer, startServer } from "../src/server";
+import { createTestSmsProvider } from "../src/sms/sms-provider";
+import { type SeedResult, seedBook } from "./seed";
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const env = process.env;
+const sizes = (env.BENCH_SIZES?.trim() || "1000,10000,100000")
+  .split(",")
+  .map((text) => Number(text.trim().replaceAll("_", "")))
+  .filter((size) => Number.isInteger(size) && size > 0)
+  .sort((a, b) => a - b);
+const runs = Number(env.BENCH_RUNS ?? 30);
+const warmups = Number(env.BENCH_WARMUPS ?? 5);
+const count = (n: number) => n.toLocaleString("en-US");
+const postgresUrl = (env.BENCH_DATABASE_URL?.trim() || env.TEST_DATABASE_URL?.trim()) ?? "";
+const engineNames = (env.BENCH_ENGINES?.trim() || "pglite,postgres").split(",");
+const pageSize = 20;
+const lenderPhone = "01000000000";
+const lender = { name: "Bench Lender", merchantName: "Bench Loans" };
+
+if (sizes.length === 0) throw new Error("BENCH_SIZES names no size");
+if (!(runs >= 1 && warmups >= 0)) throw new Error("BENCH_RUNS must be >= 1, BENCH_WARMUPS >= 0");
+
+// ---------------------------------------------------------------------------------------------
+// Databases: a fresh PGlite folder, or a fresh schema of PostgreSQL (as src/testing does)
+
+interface BenchDatabase {
+  config: DatabaseConfig;
+  schemaName: string;
+  dispose(): Promise<void>;
+}
+
+interface Engine {
+  name: "PGlite" | "PostgreSQL";
+  /** Where the planner's statistics come from, as the tables name it. */
+  statistics: string;
+  /** Run on each table after seeding, before the server starts (null: nothing). */
+  maintenance: "VACUUM ANALYZE" | null;
+  create(): BenchDatabase;
+}
+
+const pglite: Engine = {
+  name: "PGlite",
+  statistics: "as shipped: the server's own statistics",
+  maintenance: null,
+  create() {
+    const dataDir = mkdtempSync(join(tmpdir(), "chayong-bench-"));
+    return {
+      config: { kind: "pglite", dataDir },
+      schemaName: "public",
+      async dispose() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+function postgresEngine(url: string): Engine {
+  return {
+    name: "PostgreSQL",
+    statistics: "after VACUUM ANALYZE, as autovacuum would",
+    maintenance: "VACUUM ANALYZE",
+    create() {
+      const schemaName = `bench_${randomBytes(8).toString("hex")}`;
+      return {
+        config: { kind: "postgres", url },
+        schemaName,
+        async dispose() {
+          const client = postgres(url, { max: 1, onnotice: () => {} });
+          try {
+            await client.unsafe(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaName)} CASCADE`);
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+const engines: Engine[] = [];
+if (engineNames.includes("pglite")) engines.push(pglite);
+if (engineNames.includes("postgres") && postgresUrl !== "")
+  engines.push(postgresEngine(postgresUrl));
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const progress = (text: string) => process.stderr.write(`${text}\n`);
+
+function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function elapsed(run: () => unknown): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+type Step = [label: string, run: () => unknown];
+
+/** The median of each step over `runs` rounds (after `warmups`), each step once per round. */
+async function roundRobin(steps: readonly Step[]): Promise<Map<string, number>> {
+  const samples = new Map<string, number[]>(steps.map(([label]) => [label, []]));
+  for (let round = 0; round < warmups + runs; round++) {
+    for (const [label, run] of steps) {
+      const time = await elapsed(run);
+      if (round >= warmups) samples.get(label)?.push(time);
+    }
+  }
+  return new Map([...samples].map(([label, times]) => [label, median(times)]));
+}
+
+interface Filter {
+  label: "all" | "overdue";
+  status?: ContractStatus;
+}
+const filters: Filter[] = [{ label: "all" }, { label: "overdue", status: "type4" }];
+
+/** What the web app sends for page 1 of the list (apps/web order list). */
+function queryInput(filter: Filter) {
+  return filter.status === undefined
+    ? { type: "all" as const, pageSize }
+    : { status: filter.status, type: "all" as const, pageSize };
+}
+
+// The server's page query (findContractPage, src/contracts/contract-list.ts), written out as SQL: the same text,
+// the same parameters, on the same connection handle.
+const contractColumns = sql.raw(
+  [
+    "id",
+    "code",
+    "lender_id",
+    "borrower_phone",
+    "borrower_id",
+    "template_id",
+    "name",
+    "instalment",
+    "jurisdiction",
+    "currency",
+    "time_zone",
+    "terms",
+    "renewal",
+    "created_at",
+    "opened_at",
+    "signed_at",
+    "cancelled_at",
+    "cancelled_by",
+    "next_due_date",
+    "repaid_amount",
+    "waived_amount",
+    "principal_outstanding",
+    "ledger_seq",
+    "phase",
+  ]
+    .map((column) => `"${column}"`)
+    .join(", "),
+);
+const instalmentColumns = sql.raw(
+  [
+    "contract_id",
+    "instalment_index",
+    "original_due_date",
+    "due_date",
+    "amount",
+    "repaid",
+    "waived",
+    "principal_outstanding",
+    "interest_settled",
+    "accrued_interest_units",
+    "accrued_through",
+    "overpaid",
+    "renewed",
+    "last_entry_seq",
+  ]
+    .map((column) => `"${column}"`)
+    .join(", "),
+);
+
+function pageSql(lenderId: string, filter: Filter, now: Date): SQL {
+  const condition =
+    filter.status === "type4"
+      ? sql`("contracts"."phase" = ${"owing"} and "contracts"."next_due_date" < ((${now.toISOString()}::timestamptz) at time zone "contracts"."time_zone")::date)`
+      : sql`"contracts"."phase" <> ${"cancelled"}`;
+  return sql`select ${contractColumns}, to_char("created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from "contracts" where ("contracts"."lender_id" = ${lenderId} and ${condition}) order by "contracts"."created_at" desc, "contracts"."id" desc limit ${pageSize + 1}`;
+}
+
+/** The instalment-state query of loadInstalmentStates (src/contracts/contract-store.ts). */
+function instalmentsSql(ids: readonly string[]): SQL {
+  return sql`select ${instalmentColumns} from "contract_instalments" where "contract_instalments"."contract_id" in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}) order by "contract_instalments"."contract_id" asc, "contract_instalments"."instalment_index" asc`;
+}
+
+/** The data page 1 needs, as raw SQL: the page, then the instalment states of its 20 contracts. */
+async function rawPage(db: Db, lenderId: string, filter: Filter): Promise<string[]> {
+  const page = rowsOf<{ id: string }>(await db.execute(pageSql(lenderId, filter, new Date())));
+  const ids = page.slice(0, pageSize).map((row) => row.id);
+  if (ids.length > 0) await db.execute(instalmentsSql(ids));
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One book: seed, start the server on it, log in, measure
+
+interface Measurement {
+  size: number;
+  filter: Filter["label"];
+  apiMs: number;
+  rawMs: number;
+  pieces: Map<string, number>;
+}
+
+interface BookRun {
+  seed: SeedResult;
+  checked: { contracts: number; matching: number };
+  /** PostgreSQL: seconds of the VACUUM ANALYZE after seeding. */
+  maintenanceSeconds: number | null;
+  /** startServer on the seeded book: migrations check and, on PGlite, its own ANALYZE. */
+  startSeconds: number;
+  /** The planner's row count of each planned table once the server has started (reltuples). */
+  estimates: Map<string, number>;
+  measurements: Measurement[];
+  explain: { query: string; plan: string[] }[];
+}
+
+const benchConfig = (database: BenchDatabase) => {
+  const loaded = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    CHAYONG_TEST_MODE: "1",
+    CHAYONG_WEB_DIR: "none",
+    CHAYONG_DEMO_LENDER: "0",
+    LOG_LEVEL: "silent",
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("; "));
+  return { ...loaded.config, database: database.config, databaseSchema: database.schemaName };
+};
+
+/**
+ * Seeds the book on its own handle before any server runs (a PGlite folder takes one process),
+ * so the server then starts on a full book as it would after a restart: on PGlite its statistics
+ * keeper finds the tables never analyzed and analyzes them during the start. PostgreSQL gets a
+ * VACUUM ANALYZE here instead, standing in for its autovacuum (off on the test server).
+ */
+async function seed(engine: Engine, database: BenchDatabase, size: number) {
+  const config = benchConfig(database);
+  const opened = await openDatabase(config.database, config.databaseSchema);
+  if (!opened.ok) throw new Error("the bench database is locked");
+  const { db, kind } = opened.database;
+  try {
+    await migrate(opened.database);
+    const added = await addLender(db, { phone: lenderPhone, ...lender }, new Date());
+    if (!added.ok) throw new Error(added.problem);
+    progress(`${engine.name}: seeding ${count(size)} contracts…`);
+    const seeded = await seedBook({
+      db,
+      kind,
+      lenderId: added.userId,
+      lender,
+      size,
+      now: new Date(),
+      onProgress: (done) => {
+        if (done % 20_000 === 0) progress(`  ${count(done)}`);
+      },
+    });
+    progress(`  seeded in ${seeded.seconds.toFixed(1)} s`);
+    let maintenanceSeconds: number | null = null;
+    if (engine.maintenance !== null) {
+      const started = performance.now();
+      for (const table of ["users", ...plannedTables]) {
+        await db.execute(sql.raw(`${engine.maintenance} ${quoteIdentifier(table)}`));
+      }
+      maintenanceSeconds = (performance.now() - started) / 1000;
+    }
+    return { seeded, lenderId: added.userId, maintenanceSeconds };
+  } finally {
+    await opened.database.close();
+  }
+}
+
+async function runBook(engine: Engine, size: number, explain: boolean): Promise<BookRun> {
+  const database = engine.create();
+  try {
+    const { seeded, lenderId, maintenanceSeconds } = await seed(engine, database, size);
+    const config = benchConfig(database);
+    const sms = createTestSmsProvider();
+    const starting = performance.now();
+    const server = await startServer({ config, sms });
+    const startSeconds = (performance.now() - starting) / 1000;
+    progress(`  server started in ${startSeconds.toFixed(2)} s`);
+    try {
+      const db = server.context.db;
+      const estimates = new Map<string, number>();
+      for (const table of plannedTables) {
+        const [row] = rowsOf<{ reltuples: number | string }>(
+          await db.execute(
+            sql`select reltuples from pg_class where oid = to_regclass(${`${quoteIdentifier(database.schemaName)}.${quoteIdentifier(table)}`})`,
+          ),
+        );
+        estimates.set(table, Number(row?.reltuples ?? Number.NaN));
+      }
+
+      // The lender logs in through the SDK and the transport, as the app does; the client's
+      // codec is the one a Node tool using the SDK would make (node:crypto, like the server's).
+      const codec = createCodec({
+        key: config.cipher.key,
+        iv: config.cipher.iv,
+        engine: nodeCipherEngine,
+      });
+      let token: string | null = null;
+      let loginInfo: { userId: string; uuId: string } | null = null;
+      const transport = createTransport({
+        baseUrl: server.url,
+        codec,
+        session: {
+          getToken: () => token,
+          getLoginInfo: () => loginInfo,
+          getDevice: () => ({ adid: "bench" }),
+          getLocale: () => "ko-KR",
+        },
+        slowNetworkMs: Number.POSITIVE_INFINITY,
+      });
+      const api = createApi(transport);
+      await api.auth.sendCode({ phone: lenderPhone });
+      const code = sms.lastCode(`+82${lenderPhone.slice(1)}`);
+      if (code === undefined) throw new Error("no login code was sent");
+      const login = await api.auth.login({ phone: lenderPhone, code });
+      token = login.token;
+      loginInfo = login.loginInfo;
+      const session = { token, codec, api, server, lenderId };
+
+      progress(`  measuring…`);
+      const checkedIds = new Set<string>();
+      const measurements: Measurement[] = [];
+      for (const filter of filters) {
+        measurements.push(await measure(session, size, filter, checkedIds));
+      }
+      const plans = explain ? await explainPlans(engine, db, lenderId) : [];
+
+      // The read model of the contracts shown is the ledger replayed (what the money handlers
+      // keep).
+      let matching = 0;
+      for (const id of checkedIds) {
+        const [row] = await db.select().from(contracts).where(eq(contracts.id, id));
+        if (row === undefined) continue;
+        const ledger = await loadLedger(db, id);
+        const stored = (await loadInstalmentStates(db, [id])).get(id) ?? [];
+        const replayed = readModelOf(
+          row.terms as ContractTerms,
+          ledger,
+          todayIn(row.timeZone, new Date()),
+        );
+        if (sameStates(stored, replayed.states)) matching += 1;
+      }
+      return {
+        seed: seeded,
+        checked: { contracts: checkedIds.size, matching },
+        maintenanceSeconds,
+        startSeconds,
+        estimates,
+        measurements,
+        explain: plans,
+      };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await database.dispose();
+  }
+}
+
+interface Session {
+  token: string;
+  codec: ReturnType<typeof createCodec>;
+  api: ReturnType<typeof createApi>;
+  server: RunningServer;
+  lenderId: string;
+}
+
+/** Page 1 through the API and as raw SQL, then each step of the API call on its own. */
+async function measure(
+  { token, codec, api, server, lenderId }: Session,
+  size: number,
+  filter: Filter,
+  checkedIds: Set<string>,
+): Promise<Measurement> {
+  const db = server.context.db;
+  const entry = findEndpoint("contract.query");
+  const input = queryInput(filter);
+  // The same page both ways, and a page of the right contracts.
+  const answer = await api.contract.query(input);
+  const rawIds = await rawPage(db, lenderId, filter);
+  if (answer.items.map((item) => item.id).join() !== rawIds.join()) {
+    throw new Error(`${filter.label}: the API and the raw SQL answered different pages`);
+  }
+  if (answer.items.length !== pageSize) throw new Error(`${filter.label}: not a full page`);
+  if (filter.status && answer.items.some((item) => item.status !== filter.status)) {
+    throw new Error(`${filter.label}: the API answered contracts of another status`);
+  }
+  for (const item of answer.items) checkedIds.add(item.id);
+
+  // API and raw SQL alternate, so both see the same machine and the same cache.
+  for (let i = 0; i < warmups; i++) {
+    await api.contract.query(input);
+    await rawPage(db, lenderId, filter);
+  }
+  const apiSamples: number[] = [];
+  const rawSamples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    apiSamples.push(await elapsed(() => api.contract.query(input)));
+    rawSamples.push(await elapsed(() => rawPage(db, lenderId, filter)));
+  }
+
+  // Where the API's time goes: each step of the call pipeline (src/http/call.ts) and of the
+  // "contract.query" handler (src/contracts/handlers.ts) on its own, with the codecs in use: the
+  // server's own (server.context.codec) and the client's above.
+  const now = () => new Date();
+  const ciphertext = encodePayload(codec, input);
+  const payload = decodeRequestPayload(server.context.codec, ciphertext);
+  const parsed = parseWithKeys(entry.request, payload);
+  if (!parsed.ok) throw new Error("the bench request does not validate");
+  const request = parsed.value as RequestOutput<"contract.query">;
+  const caller = await authenticate(db, token, now());
+  if (caller === null) throw new Error("the bench session does not authenticate");
+  const found = await findContractPage(db, caller, request, now());
+  if (!found.ok) throw new Error("findContractPage refused the bench request");
+  const { rows } = found.value;
+  const ids = rows.map((row) => row.id);
+  const states = await loadInstalmentStates(db, ids);
+  const page = { items: await summarizeRows(db, rows, now()), nextCursor: null, total: null };
+  const envelope = { status: 200, message: okMessage("ko-KR"), body: page };
+  const answerText = encodeEnvelope(server.context.codec, envelope);
+  const auditEvent = {
+    actor: { userId: caller.userId, role: caller.role },
+    action: "contract.list",
+    subjectType: "contract",
+    subjectId: null,
+    ip: "127.0.0.1",
+    details: { contractIds: ids },
+  };
+  // The same request without the client library: HTTP and the whole server side.
+  const plainUrl = `${server.url}${entry.path}?${ENVELOPE_QUERY_PARAM}=${encodeURIComponent(ciphertext)}`;
+  const plainHeaders = { [HEADER.token]: token, "accept-language": "ko-KR" };
+  const plainFetch = async () => {
+    const response = await fetch(plainUrl, { headers: plainHeaders });
+    const text = await response.text();
+    if (response.status !== 200 || text.length < answerText.length / 2) {
+      throw new Error(`plain fetch answered ${response.status}`);
+    }
+  };
+  // Round-robin, each step once per round, so every step sees the same machine state.
+  const pieces = await roundRobin([
+    ["server: decrypt request", () => decodeRequestPayload(server.context.codec, ciphertext)],
+    ["server: authenticate (session query)", () => authenticate(db, token, now())],
+    ["server: validate request", () => parseWithKeys(entry.request, payload)],
+    ["server: page query (findContractPage)", () => findContractPage(db, caller, request, now())],
+    [
+      "server: summarizeRows ‖ audit insert (as the handler runs them)",
+      () =>
+        Promise.all([
+          summarizeRows(db, rows, now()),
+          recordAudit(db, { ...auditEvent, at: now() }),
+        ]),
+    ],
+    ["server: check answer schema", () => v.safeParse(entry.answer, page)],
+    ["server: encrypt answer", () => encodeEnvelope(server.context.codec, envelope)],
+    ["alone: instalment states query", () => loadInstalmentStates(db, ids)],
+    [
+      "alone: summarize 20 contracts (JS)",
+      () => rows.map((row) => summarizeRow(row, states.get(row.id) ?? [], now())),
+    ],
+    ["alone: audit insert", () => recordAudit(db, { ...auditEvent, at: now() })],
+    ["client: encrypt request", () => encodePayload(codec, input)],
+    ["client: decrypt answer", () => decodeEnvelope(codec, answerText)],
+    ["client: check answer schema", () => v.safeParse(entry.answer, page)],
+    ["plain fetch", plainFetch],
+    ["API", () => api.contract.query(input)],
+    ["listContracts", () => listContracts(db, caller, request, now())],
+    ["user.current", () => api.user.current()],
+  ]);
+  pieces.set("answer KiB", answerText.length / 1024);
+  return {
+    size,
+    filter: filter.label,
+    apiMs: median(apiSamples),
+    rawMs: median(rawSamples),
+    pieces,
+  };
+}
+
+/** EXPLAIN ANALYZE of the queries page 1 runs (PostgreSQL: with BUFFERS). */
+async function explainPlans(engine: Engine, db: Db, lenderId: string) {
+  const prefix = engine.name === "PostgreSQL" ? "EXPLAIN (ANALYZE, BUFFERS) " : "EXPLAIN ANALYZE ";
+  const planOf = async (query: SQL) =>
+    rowsOf<Record<string, string>>(await db.execute(sql`${sql.raw(prefix)}${query}`)).map(
+      (row) => Object.values(row)[0] ?? "",
+    );
+  const plans: BookRun["explain"] = [];
+  for (const filter of filters) {
+    plans.push({
+      query: `page query, ${filter.label}`,
+      plan: await planOf(pageSql(lenderId, filter, new Date())),
+    });
+  }
+  const ids = await rawPage(db, lenderId, { label: "all" });
+  plans.push({
+    query: "instalment states of page 1 (all)",
+    plan: await planOf(instalmentsSql(ids)),
+  });
+  return plans;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing
+
+const ms = (n: number) => n.toFixed(2);
+const times = (n: number) => `${n.toFixed(2)}×`;
+
+function table(header: string[], rows: string[][]): string {
+  const lines = [header, header.map(() => "---"), ...rows];
+  return lines.map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+}
+
+/** Steps of the server's path, in order; their sum is the server side of one call. */
+const serverStep = "server: ";
+const clientStep = "client: ";
+
+function printResults(engine: Engine, books: BookRun[]): void {
+  const out: string[] = [];
+  const all = books.flatMap((book) => book.measurements);
+  const smallest = sizes[0] as number;
+  const largest = sizes.at(-1) as number;
+  const baseline = (filter: string) =>
+    all.find((m) => m.size === smallest && m.filter === filter)?.apiMs ?? Number.NaN;
+
+  out.push(`### ${engine.name} (${engine.statistics})`);
+  out.push("");
+  out.push(
+    `Page 1 (pageSize ${pageSize}) of one lender's list; median of ${runs} runs after ${warmups} warm-ups, API and raw SQL alternating.`,
+  );
+  out.push("");
+  out.push(
+    table(
+      [
+        "book size",
+        "filter",
+        "API ms",
+        "raw SQL ms",
+        "API / raw",
+        `API / API at ${count(smallest)}`,
+      ],
+      all.map((m) => [
+        count(m.size),
+        m.filter,
+        ms(m.apiMs),
+        ms(m.rawMs),
+        times(m.apiMs / m.rawMs),
+        times(m.apiMs / baseline(m.filter)),
+      ]),
+    ),
+  );
+  out.push("");
+  for (const filter of filters) {
+    const top = all.find((m) => m.size === largest && m.filter === filter.label);
+    if (top && largest !== smallest) {
+      out.push(
+        `- ${filter.label}: API at ${count(largest)} / API at ${count(smallest)} = ${times(top.apiMs / baseline(filter.label))}`,
+      );
+    }
+  }
+  const ratioMet = all.every((m) => m.apiMs <= 2 * m.rawMs);
+  const scaleMet = filters.every((filter) => {
+    const top = all.find((m) => m.size === largest && m.filter === filter.label);
+    return top !== undefined && top.apiMs <= 2 * baseline(filter.label);
+  });
+  out.push(`- target API within 2× of raw SQL at every size: ${ratioMet ? "met" : "MISSED"}`);
+  out.push(
+    `- target ${count(largest)} within 2× of ${count(smallest)}: ${scaleMet ? "met" : "MISSED"}`,
+  );
+  out.push("");
+
+  out.push(
+    "Where the API's time goes: every step of the call pipeline (src/http/call.ts) and of the contract.query handler timed on its own on the same database, each once per round, median of " +
+      `${runs} rounds (ms). The server steps add up to the server side of one call ("alone" rows are the parts of the parallel step, not added). "plain fetch" is the same request without ky, transport and SDK.`,
+  );
+  out.push("");
+  const piece = (m: Measurement, label: string) => m.pieces.get(label) ?? Number.NaN;
+  const sumOf = (m: Measurement, prefix: string) =>
+    [...m.pieces]
+      .filter(([label]) => label.startsWith(prefix))
+      .reduce((sum, [, value]) => sum + value, 0);
+  const labels = [...(all[0]?.pieces.keys() ?? [])];
+  const rowsWith = (prefix: string) =>
+    labels
+      .filter((label) => label.startsWith(prefix))
+      .map((label) => row(label, (m) => ms(piece(m, label))));
+  const row = (label: string, value: (m: Measurement) => string) => [label, ...all.map(value)];
+  out.push(
+    table(
+      ["step", ...all.map((m) => `${count(m.size)} ${m.filter}`)],
+      [
+        ...rowsWith(serverStep),
+        row("**server steps, sum**", (m) => `**${ms(sumOf(m, serverStep))}**`),
+        ...rowsWith("alone: "),
+        row("plain fetch: HTTP + whole server side", (m) => ms(piece(m, "plain fetch"))),
+        row("→ Fastify, HTTP, GC (plain fetch − server steps)", (m) =>
+          ms(piece(m, "plain fetch") - sumOf(m, serverStep)),
+        ),
+        ...rowsWith(clientStep),
+        row("→ ky, transport, SDK (API − plain fetch − client steps)", (m) =>
+          ms(piece(m, "API") - piece(m, "plain fetch") - sumOf(m, clientStep)),
+        ),
+        row("**API, whole call (this loop)**", (m) => `**${ms(piece(m, "API"))}**`),
+        row("raw SQL: page + instalments (table above)", (m) => ms(m.rawMs)),
+        row("listContracts alone (page + instalments + summarize)", (m) =>
+          ms(piece(m, "listContracts")),
+        ),
+        row("api.user.current: fixed cost of any signed-in call", (m) =>
+          ms(piece(m, "user.current")),
+        ),
+        row("answer size, KiB", (m) => piece(m, "answer KiB").toFixed(1)),
+      ],
+    ),
+  );
+  out.push("");
+
+  for (const book of books) {
+    for (const { query, plan } of book.explain) {
+      out.push(`${engine.name}, ${count(book.seed.contracts)} contracts, ${query}:`);
+      out.push("");
+      out.push("```");
+      out.push(...plan);
+      out.push("```");
+      out.push("");
+    }
+  }
+  console.info(out.join("\n"));
+}
+
+function printSeeding(engine: Engine, books: BookRun[]): void {
+  const out: string[] = [];
+  out.push(`### ${engine.name}: the seeded books`);
+  out.push("");
+  out.push(
+    `Multi-row INSERTs, 1,000 contracts per transaction; statuses as of today. ${
+      engine.maintenance === null
+        ? "Then the server starts on the book; its start includes the ANALYZE its statistics keeper runs."
+        : `Then ${engine.maintenance} of users, ${plannedTables.join(", ")}, then the server starts.`
+    } Row estimates: reltuples of ${plannedTables.join(" / ")} once the server has started. Read model = replay: the contracts shown whose stored instalment states equal replayLedger of their stored ledger.`,
+  );
+  out.push("");
+  out.push(
+    table(
+      [
+        "book size",
+        "seeding s",
+        ...(engine.maintenance === null ? [] : [`${engine.maintenance} s`]),
+        "server start s",
+        "row estimates",
+        "instalment rows",
+        "ledger entries",
+        "type1",
+        "type2",
+        "type4 overdue",
+        "type6 pending",
+        "type5",
+        "type3",
+        "cancelled",
+        "read model = replay",
+      ],
+      books.map(({ seed, checked, maintenanceSeconds, startSeconds, estimates }) => [
+        count(seed.contracts),
+        seed.seconds.toFixed(1),
+        ...(engine.maintenance === null ? [] : [(maintenanceSeconds ?? Number.NaN).toFixed(2)]),
+        startSeconds.toFixed(2),
+        plannedTables.map((table) => count(estimates.get(table) ?? Number.NaN)).join(" / "),
+        count(seed.instalments),
+        `${count(seed.ledgerEntries)} (${count(seed.entryKinds.repayment)} repayments, ${count(seed.entryKinds.waiver)} waivers, ${count(seed.entryKinds.renewal)} renewals, ${count(seed.entryKinds.reversal)} reversals)`,
+        count(seed.statuses.type1),
+        count(seed.statuses.type2),
+        count(seed.statuses.type4),
+        count(seed.statuses.type6),
+        count(seed.statuses.type5),
+        count(seed.statuses.type3),
+        count(seed.statuses.cancelled),
+        `${checked.matching}/${checked.contracts}`,
+      ]),
+    ),
+  );
+  out.push("");
+  console.info(out.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+if (engines.length === 0) throw new Error("no engine to run (BENCH_ENGINES, BENCH_DATABASE_URL)");
+progress(
+  `contract-list benchmark: ${engines.map((engine) => engine.name).join(" and ")}; sizes ${sizes.map(count).join(", ")}`,
+);
+if (!engines.some((engine) => engine.name === "PostgreSQL")) {
+  progress("(set BENCH_DATABASE_URL or TEST_DATABASE_URL to also run on PostgreSQL)");
+}
+console.info("## Contract list benchmark results\n");
+console.info(`Node ${process.version}, ${new Date().toISOString()}\n`);
+for (const engine of engines) {
+  const books: BookRun[] = [];
+  for (const size of sizes) books.push(await runBook(engine, size, size === sizes.at(-1)));
+  printSeeding(engine, books);
+  printResults(engine, books);
+}
