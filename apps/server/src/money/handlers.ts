@@ -22,7 +22,6 @@ import {
   readModelOf,
   sameStates,
   sha256Hex,
-  summarizeOne,
   summarizeRow,
   writeReadModel,
 } from "../contracts/contract-store";
