@@ -16,7 +16,7 @@ describe("API.md", () => {
       expect(reference).toContain(`\`${entry.method} ${entry.path}\``);
     }
     expect(reference).toContain(
-      "| `borrowerPhone` | string (invisible characters at the ends trimmed, one line of text, min length 1, max length 100) | yes |",
+      "| `borrowerPhone` | string (invisible characters at the ends trimmed, one line of text, min length 1, max length 32) | yes |",
     );
     expect(reference).toContain("| `receivedOn` | date `YYYY-MM-DD` | no |");
     expect(reference).toContain(

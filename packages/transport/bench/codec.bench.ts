@@ -69,6 +69,8 @@ for (const [label, size] of [
 }
 
 console.info(`Node ${process.version}, ${algorithm}`);
-console.info("| payload | operation | portable ops/s | portable MB/s | node engine MB/s | node / portable |");
+console.info(
+  "| payload | operation | portable ops/s | portable MB/s | node engine MB/s | node / portable |",
+);
 console.info("|---|---|---:|---:|---:|---:|");
 for (const row of rows) console.info(row);

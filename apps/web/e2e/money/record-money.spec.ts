@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiOf, seoulDateInDays, signedContract } from "../support/api";
-import { baseUrl, demoLenderPhone, logIn } from "../support/app";
+import { baseUrl, logIn, secondLenderPhone } from "../support/app";
 
 const borrowerPhone = "01023456789";
 
@@ -17,7 +17,7 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   const lenderContext = await browser.newContext();
   const lender = await lenderContext.newPage();
   await lender.goto(`${baseUrl()}/`);
-  await logIn(lender, demoLenderPhone);
+  await logIn(lender, secondLenderPhone);
   const borrowerContext = await browser.newContext();
   const borrower = await borrowerContext.newPage();
   await borrower.goto(`${baseUrl()}/`);

@@ -10,6 +10,10 @@ export function baseUrl(): string {
 /** The embedded default's demo lender (apps/server config DEFAULT_DEMO_LENDER). */
 export const demoLenderPhone = "01000000000";
 
+/** A second lender the operator adds in global setup: specs that must not share the demo
+ * lender's SMS cooldown log in with it. */
+export const secondLenderPhone = "01077770000";
+
 /** The last SMS code the test provider "sent" to a phone (server test mode). */
 export async function lastSmsCode(phone: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/__test/sms?phone=${encodeURIComponent(phone)}`);

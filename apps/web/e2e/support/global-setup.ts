@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { secondLenderPhone } from "./app";
 
 const webDir = resolve(import.meta.dirname, "..", "..");
 const serverDir = resolve(webDir, "..", "server");
@@ -64,7 +65,22 @@ export default async function globalSetup() {
     CHAYONG_TEST_MODE: "1",
     CHAYONG_WEB_DIR: join(webDir, "dist"),
   };
-  // Operator set-up before the server holds the data folder.
+  // Operator set-up before the server holds the data folder: a second lender for the specs that
+  // must not share the demo lender's SMS cooldown, and the customer-service contact.
+  execFileSync(
+    process.execPath,
+    [
+      serverCli,
+      "lender:add",
+      "--phone",
+      secondLenderPhone,
+      "--name",
+      "김대여",
+      "--merchant",
+      "김씨상회",
+    ],
+    { cwd: serverDir, env, stdio: "pipe" },
+  );
   execFileSync(
     process.execPath,
     [

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nodeCipher } from "../test-support/test-server.ts";
 import { createCodec, portableCipherEngine } from "./codec.ts";
-import { nodeCipherEngine } from "./node-engine.ts";
 import { CodecError, type CodecErrorKind, isCodecError } from "./codec-error.ts";
+import { nodeCipherEngine } from "./node-engine.ts";
 
 const key16 = Uint8Array.from(Buffer.from("000102030405060708090a0b0c0d0e0f", "hex"));
 const iv = Uint8Array.from(Buffer.from("f0e0d0c0b0a090807060504030201000", "hex"));
@@ -195,7 +195,10 @@ describe.each([
     });
 
     it.each([0, 12, 15, 17, 32])("a %i-byte IV: invalid-iv", (size) => {
-      expectCodecError(() => createCodec({ key: key16, iv: new Uint8Array(size), engine }), "invalid-iv");
+      expectCodecError(
+        () => createCodec({ key: key16, iv: new Uint8Array(size), engine }),
+        "invalid-iv",
+      );
     });
 
     it("a lone surrogate cannot be encrypted: invalid-plaintext", () => {

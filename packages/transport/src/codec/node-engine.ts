@@ -27,6 +27,7 @@ export const nodeCipherEngine: CipherEngine = {
     const decipher = createDecipheriv(algorithm(key), key, iv);
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   },
-  toBase64: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64"),
+  toBase64: (bytes) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64"),
   fromBase64: (base64) => Buffer.from(base64, "base64"),
 };
