@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { secondLenderPhone } from "./app";
+import { demoLenderPhone, secondLenderPhone } from "./app";
 
 const webDir = resolve(import.meta.dirname, "..", "..");
 const serverDir = resolve(webDir, "..", "server");
@@ -65,22 +65,20 @@ export default async function globalSetup() {
     CHAYONG_TEST_MODE: "1",
     CHAYONG_WEB_DIR: join(webDir, "dist"),
   };
-  // Operator set-up before the server holds the data folder: a second lender for the specs that
-  // must not share the demo lender's SMS cooldown, and the customer-service contact.
-  execFileSync(
-    process.execPath,
-    [
-      serverCli,
-      "lender:add",
-      "--phone",
-      secondLenderPhone,
-      "--name",
-      "김대여",
-      "--merchant",
-      "김씨상회",
-    ],
-    { cwd: serverDir, env, stdio: "pipe" },
-  );
+  // Operator set-up before the server holds the data folder: the demo lender as the embedded
+  // default would make it (it makes one only when no lender exists), a second lender for the
+  // specs that must not share the demo lender's SMS cooldown, and the customer-service contact.
+  const lenders: [phone: string, name: string, merchant: string][] = [
+    [demoLenderPhone, "Demo Lender", "Demo Merchant"],
+    [secondLenderPhone, "김대여", "김씨상회"],
+  ];
+  for (const [phone, name, merchant] of lenders) {
+    execFileSync(
+      process.execPath,
+      [serverCli, "lender:add", "--phone", phone, "--name", name, "--merchant", merchant],
+      { cwd: serverDir, env, stdio: "pipe" },
+    );
+  }
   execFileSync(
     process.execPath,
     [
