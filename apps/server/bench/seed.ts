@@ -29,7 +29,12 @@ import {
 } from "@chayong/domain";
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { newShareCode, readModelOf, termsSha256 } from "../src/contracts/contract-store";
+import {
+  instalmentRowsOf,
+  newShareCode,
+  readModelOf,
+  termsSha256,
+} from "../src/contracts/contract-store";
 import type { Db } from "../src/db/database";
 import {
   contractInstalments,
@@ -39,6 +44,7 @@ import {
   moneyOperations,
   users,
 } from "../src/db/schema";
+import { ledgerEntryRowsOf } from "../src/money/ledger-store";
 import { encodeTestPng } from "../src/testing/png";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -558,24 +564,7 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
         cancelledBy: cancelledMs === null ? null : lenderId,
         ...model.columns,
       });
-      for (const state of model.states) {
-        instalmentRows.push({
-          contractId: id,
-          instalmentIndex: state.index,
-          originalDueDate: state.originalDueDate,
-          dueDate: state.dueDate,
-          amount: state.amount,
-          repaid: state.repaid,
-          waived: state.waived,
-          principalOutstanding: state.principalOutstanding,
-          interestSettled: state.interestSettled,
-          accruedInterestUnits: state.accruedInterestUnits,
-          accruedThrough: state.accruedThrough,
-          overpaid: state.overpaid,
-          renewed: state.renewed,
-          lastEntrySeq: state.lastEntrySeq,
-        });
-      }
+      instalmentRows.push(...instalmentRowsOf(id, model.states));
       if (signedMs !== null) {
         signatureRows.push({
           contractId: id,
@@ -586,6 +575,7 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
           ip: "127.0.0.1",
         });
       }
+      entryRows.push(...ledgerEntryRowsOf(ledger, (entry) => `op-${entry.id}`));
       for (const entry of ledger) {
         result.entryKinds[entry.kind] += 1;
         // One operation per entry, under its own key; its answer document stays empty (the
@@ -599,21 +589,6 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
           requestSha256: "0".repeat(64),
           answer: {},
           recordedAt: new Date(entry.recordedAt),
-        });
-        entryRows.push({
-          id: entry.id,
-          contractId: id,
-          seq: entry.seq,
-          kind: entry.kind,
-          instalmentIndex: entry.instalmentIndex,
-          amount: entry.amount,
-          date: entry.date,
-          newDueDate: entry.newDueDate,
-          reversesEntryId: entry.reversesEntryId,
-          operationId: `op-${entry.id}`,
-          actorId: entry.actorId,
-          recordedAt: new Date(entry.recordedAt),
-          reason: entry.reason,
         });
       }
     }

@@ -165,24 +165,7 @@ export async function writeReadModel(db: Db, contractId: string, model: ReadMode
   await db.update(contracts).set(model.columns).where(eq(contracts.id, contractId));
   await db
     .insert(contractInstalments)
-    .values(
-      model.states.map((state) => ({
-        contractId,
-        instalmentIndex: state.index,
-        originalDueDate: state.originalDueDate,
-        dueDate: state.dueDate,
-        amount: state.amount,
-        repaid: state.repaid,
-        waived: state.waived,
-        principalOutstanding: state.principalOutstanding,
-        interestSettled: state.interestSettled,
-        accruedInterestUnits: state.accruedInterestUnits,
-        accruedThrough: state.accruedThrough,
-        overpaid: state.overpaid,
-        renewed: state.renewed,
-        lastEntrySeq: state.lastEntrySeq,
-      })),
-    )
+    .values(instalmentRowsOf(contractId, model.states))
     .onConflictDoUpdate({
       target: [contractInstalments.contractId, contractInstalments.instalmentIndex],
       set: {
@@ -212,6 +195,29 @@ export function sameStates(a: readonly InstalmentState[], b: readonly Instalment
       );
     })
   );
+}
+
+/** A contract's instalment states as rows of `contract_instalments`. */
+export function instalmentRowsOf(
+  contractId: string,
+  states: readonly InstalmentState[],
+): (typeof contractInstalments.$inferInsert)[] {
+  return states.map((state) => ({
+    contractId,
+    instalmentIndex: state.index,
+    originalDueDate: state.originalDueDate,
+    dueDate: state.dueDate,
+    amount: state.amount,
+    repaid: state.repaid,
+    waived: state.waived,
+    principalOutstanding: state.principalOutstanding,
+    interestSettled: state.interestSettled,
+    accruedInterestUnits: state.accruedInterestUnits,
+    accruedThrough: state.accruedThrough,
+    overpaid: state.overpaid,
+    renewed: state.renewed,
+    lastEntrySeq: state.lastEntrySeq,
+  }));
 }
 
 /** JSON with object keys sorted at every level: one text per value, so one hash. */

@@ -1,24 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
-import { type Database, openDatabase, rowsOf } from "./database";
+import { openTestDatabase } from "../testing/test-database";
+import { type Database, rowsOf } from "./database";
 import { migrate, readMigrations } from "./migrate";
 import { contracts, ledgerEntries, moneyOperations, users } from "./schema";
 
 describe("migrations", () => {
-  let testDb: TestDatabase;
+  let testDb: Awaited<ReturnType<typeof openTestDatabase>>;
   let database: Database;
 
   beforeAll(async () => {
-    testDb = createTestDatabase();
-    const opened = await openDatabase(testDb.config, testDb.schemaName);
-    if (!opened.ok) throw new Error("database is locked");
-    database = opened.database;
+    testDb = await openTestDatabase();
+    database = testDb.database;
   });
   afterAll(async () => {
-    await database?.close();
-    await testDb?.dispose();
+    await testDb?.close();
   });
 
   it("applies every committed migration once, and nothing on the next start", async () => {
@@ -96,18 +93,15 @@ describe("migrations", () => {
 });
 
 describe("migration 0002 (the money read model)", () => {
-  let testDb: TestDatabase;
+  let testDb: Awaited<ReturnType<typeof openTestDatabase>>;
   let database: Database;
 
   beforeAll(async () => {
-    testDb = createTestDatabase();
-    const opened = await openDatabase(testDb.config, testDb.schemaName);
-    if (!opened.ok) throw new Error("database is locked");
-    database = opened.database;
+    testDb = await openTestDatabase();
+    database = testDb.database;
   });
   afterAll(async () => {
-    await database?.close();
-    await testDb?.dispose();
+    await testDb?.close();
   });
 
   it("gives the contracts made before it their read model: each instalment as scheduled", async () => {
@@ -161,12 +155,10 @@ describe("migration 0002 (the money read model)", () => {
   });
 
   it("refuses to run over ledger entries it cannot turn into a read model", async () => {
-    const other = createTestDatabase();
-    const opened = await openDatabase(other.config, other.schemaName);
-    if (!opened.ok) throw new Error("database is locked");
+    const other = await openTestDatabase();
     try {
-      const { db } = opened.database;
-      await migrate(opened.database, readMigrations().slice(0, 2));
+      const { db } = other.database;
+      await migrate(other.database, readMigrations().slice(0, 2));
       await db.execute(
         sql`insert into users (id, phone, role, created_at) values ('u1', '+821000000001', 'lender', now())`,
       );
@@ -175,10 +167,9 @@ describe("migration 0002 (the money read model)", () => {
         values ('c1', 'k1', 'u1', '+821011112222', 'c', false, 'KR', 'KRW', 'Asia/Seoul', '{}', now())`);
       await db.execute(sql`insert into ledger_entries (id, contract_id, kind, instalment_index,
         amount, date, actor_id, recorded_at) values ('e1', 'c1', 'waiver', 1, 5, '2026-01-01', 'u1', now())`);
-      await expect(migrate(opened.database)).rejects.toThrow(/ledger entries exist/);
+      await expect(migrate(other.database)).rejects.toThrow(/ledger entries exist/);
     } finally {
-      await opened.database.close();
-      await other.dispose();
+      await other.close();
     }
   });
 });

@@ -1,25 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
-import { type Database, openDatabase, rowsOf } from "./database";
+import { openTestDatabase } from "../testing/test-database";
+import { type Database, rowsOf } from "./database";
 import { migrate } from "./migrate";
 import { refreshPlannerStatistics } from "./planner-statistics";
 
 describe("planner statistics of the embedded database", () => {
-  let testDb: TestDatabase;
+  let testDb: Awaited<ReturnType<typeof openTestDatabase>>;
   let database: Database;
 
   beforeAll(async () => {
-    testDb = createTestDatabase();
-    const opened = await openDatabase(testDb.config, testDb.schemaName);
-    if (!opened.ok) throw new Error("database is locked");
-    database = opened.database;
+    testDb = await openTestDatabase();
+    database = testDb.database;
     await migrate(database);
   });
   afterAll(async () => {
-    await database?.close();
-    await testDb?.dispose();
+    await testDb?.close();
   });
 
   const statisticsOf = async (table: string) =>

@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { openTestDatabase } from "../testing/test-database";
 import { createLogger } from "./logger";
 
 function captured() {
@@ -17,20 +16,13 @@ function captured() {
 }
 
 describe("the server log", () => {
-  let database: TestDatabase;
-  let close: () => Promise<void>;
-  let db: Awaited<ReturnType<typeof openDatabase>> & { ok: true };
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
 
   beforeAll(async () => {
-    database = createTestDatabase();
-    const opened = await openDatabase(database.config, database.schemaName);
-    if (!opened.ok) throw new Error("database locked");
-    db = opened;
-    close = () => opened.database.close();
+    db = await openTestDatabase();
   });
   afterAll(async () => {
-    await close?.();
-    await database?.dispose();
+    await db?.close();
   });
 
   it("keeps a failed query's SQL and error code, never its parameters", async () => {

@@ -23,6 +23,28 @@ export function numberEntries(
   }));
 }
 
+/** Entries as rows of `ledger_entries`, each naming the operation that wrote it. */
+export function ledgerEntryRowsOf(
+  entries: readonly LedgerEntry[],
+  operationIdOf: (entry: LedgerEntry) => string,
+): (typeof ledgerEntries.$inferInsert)[] {
+  return entries.map((entry) => ({
+    id: entry.id,
+    contractId: entry.contractId,
+    seq: entry.seq,
+    kind: entry.kind,
+    instalmentIndex: entry.instalmentIndex,
+    amount: entry.amount,
+    date: entry.date,
+    newDueDate: entry.newDueDate,
+    reversesEntryId: entry.reversesEntryId,
+    operationId: operationIdOf(entry),
+    actorId: entry.actorId,
+    recordedAt: new Date(entry.recordedAt),
+    reason: entry.reason,
+  }));
+}
+
 /** Appends entries (the table refuses updates and deletes: append-only). */
 export async function insertEntries(
   db: Db,
@@ -30,23 +52,7 @@ export async function insertEntries(
   operationId: string,
 ): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(ledgerEntries).values(
-    entries.map((entry) => ({
-      id: entry.id,
-      contractId: entry.contractId,
-      seq: entry.seq,
-      kind: entry.kind,
-      instalmentIndex: entry.instalmentIndex,
-      amount: entry.amount,
-      date: entry.date,
-      newDueDate: entry.newDueDate,
-      reversesEntryId: entry.reversesEntryId,
-      operationId,
-      actorId: entry.actorId,
-      recordedAt: new Date(entry.recordedAt),
-      reason: entry.reason,
-    })),
-  );
+  await db.insert(ledgerEntries).values(ledgerEntryRowsOf(entries, () => operationId));
 }
 
 type LedgerView = Answer<"contract.ledger">["entries"];

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
-import { quoteIdentifier } from "../db/database";
+import { type Database, openDatabase, quoteIdentifier } from "../db/database";
 
 export interface TestDatabase {
   config: DatabaseConfig;
@@ -44,6 +44,31 @@ export function createTestDatabase(): TestDatabase {
       } finally {
         await client.end();
         rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A fresh test database, opened but not migrated: for tests of the database layer itself. */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  schemaName: string;
+  close(): Promise<void>;
+}> {
+  const testDb = createTestDatabase();
+  const opened = await openDatabase(testDb.config, testDb.schemaName);
+  if (!opened.ok) {
+    await testDb.dispose();
+    throw new Error("the test database folder is locked");
+  }
+  return {
+    database: opened.database,
+    schemaName: testDb.schemaName,
+    async close() {
+      try {
+        await opened.database.close();
+      } finally {
+        await testDb.dispose();
       }
     },
   };
