@@ -86,6 +86,8 @@ export const messageKeys = [
   "identity.name.required",
   "identity.idNumber.required",
   "identity.idNumber.invalid",
+  "identity.idNumber.birthdayMismatch", // the number's birth date differs from the birthday
+  "identity.idNumber.genderMismatch", // the number's sex digit differs from the gender
   "identity.gender.required",
   "identity.birthday.required",
   "identity.address.required",

@@ -1,4 +1,5 @@
-import { isValidCalendarDate } from "../dates";
+import { type CalendarDate, isValidCalendarDate } from "../dates";
+import type { Gender } from "./customer";
 
 /**
  * Resident registration / ID numbers (decisions §5): Korean RRN (`YYMMDD-GNNNNNN`) or Taiwanese
@@ -78,6 +79,34 @@ export function parseIdNumber(input: string): ParsedIdNumber | null {
     return { kind: "TW-ID", normalized: compact };
   }
   return null;
+}
+
+/** What an ID number itself says about its holder (null where the number does not say). */
+export interface IdNumberFacts {
+  birthday: CalendarDate | null;
+  gender: Gender | null;
+}
+
+/**
+ * KR: the birth date (YYMMDD, the century from the 7th digit) and the sex (odd 7th digit male,
+ * even female). TW: the sex only (second character 1 / 8 / A / C male, 2 / 9 / B / D female).
+ */
+export function idNumberFacts(parsed: ParsedIdNumber): IdNumberFacts {
+  const number = parsed.normalized;
+  if (parsed.kind === "KR-RRN") {
+    const digit = Number(number[7]);
+    const century = [1, 2, 5, 6].includes(digit)
+      ? 1900
+      : [3, 4, 7, 8].includes(digit)
+        ? 2000
+        : 1800;
+    return {
+      birthday: `${century + Number(number.slice(0, 2))}-${number.slice(2, 4)}-${number.slice(4, 6)}`,
+      gender: digit % 2 === 1 ? "male" : "female",
+    };
+  }
+  const second = number[1] as string;
+  return { birthday: null, gender: "18AC".includes(second) ? "male" : "female" };
 }
 
 export function isValidIdNumber(input: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageKey } from "../messages";
-import { isValidIdNumber, maskIdNumber, parseIdNumber } from "./id-number";
+import { idNumberFacts, isValidIdNumber, maskIdNumber, parseIdNumber } from "./id-number";
 import { validateIdentityDetails } from "./identity";
 
 const borrowerPhone = "+821012345678";
@@ -163,5 +163,39 @@ describe("ID numbers", () => {
     expect(isValidIdNumber("A123456788")).toBe(false);
     expect(maskIdNumber("A123456789")).toBe("A1********");
     expect(maskIdNumber("garbage")).toBe("*******");
+  });
+
+  it("tells what a number says about its holder", () => {
+    const facts = (input: string) =>
+      idNumberFacts(parseIdNumber(input) as NonNullable<ReturnType<typeof parseIdNumber>>);
+    expect(facts("900101-1234567")).toEqual({ birthday: "1990-01-01", gender: "male" });
+    expect(facts("040229-4123456")).toEqual({ birthday: "2004-02-29", gender: "female" });
+    expect(facts("A123456789")).toEqual({ birthday: null, gender: "male" });
+    expect(facts("A223456781")).toEqual({ birthday: null, gender: "female" });
+  });
+});
+
+describe("the ID number agrees with the birthday and gender beside it", () => {
+  it.each<[string, Record<string, unknown>, MessageKey | null]>([
+    ["a KR number, its own birthday and sex", {}, null],
+    [
+      "a KR number, another birthday",
+      { birthday: "1990-01-02" },
+      "identity.idNumber.birthdayMismatch",
+    ],
+    [
+      "a KR number of 1990, born 2090 (the 7th digit's century)",
+      { idNumber: "900101-3234567", birthday: "1990-01-01" },
+      "identity.idNumber.birthdayMismatch",
+    ],
+    ["a KR number, the other sex", { gender: "female" }, "identity.idNumber.genderMismatch"],
+    ["a TW number names only the sex", { idNumber: "A123456789", birthday: "1985-07-07" }, null],
+    [
+      "a TW number, the other sex",
+      { idNumber: "A123456789", gender: "female" },
+      "identity.idNumber.genderMismatch",
+    ],
+  ])("%s", (_name, change, key) => {
+    expect(errorsOf({ ...valid, ...change })).toEqual(key ? [[key, "idNumber"]] : []);
   });
 });

@@ -6,7 +6,7 @@ import { type DomainError, domainError, errorKinds, type Result } from "../resul
 import { textField } from "../text";
 import { issuesToErrors } from "../validation";
 import { emergencyContactCount, genders, relations } from "./customer";
-import { parseIdNumber } from "./id-number";
+import { idNumberFacts, parseIdNumber } from "./id-number";
 
 const maxNameLength = 50;
 const maxAddressLength = 200;
@@ -118,8 +118,30 @@ export function validateIdentityDetails(
     const errors = issuesToErrors(parsed.issues, identityDetailsSchema);
     return { ok: false, errors: errors.concat(duplicatePhones(details, borrowerPhone, errors)) };
   }
-  const errors = duplicatePhones(parsed.output, borrowerPhone, []);
+  const errors = [
+    ...idNumberDisagreements(parsed.output),
+    ...duplicatePhones(parsed.output, borrowerPhone, []),
+  ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
+}
+
+/**
+ * The ID number must agree with the birthday and gender typed beside it (a KR number names
+ * both, a TW number the sex): a mistyped digit is caught here, reported on the number.
+ */
+function idNumberDisagreements(details: IdentityDetails): DomainError[] {
+  const parsed = parseIdNumber(details.idNumber);
+  if (!parsed) return [];
+  const facts = idNumberFacts(parsed);
+  const errors: DomainError[] = [];
+  if (facts.birthday !== null && facts.birthday !== details.birthday) {
+    errors.push(
+      domainError(errorKinds.validation, "identity.idNumber.birthdayMismatch", "idNumber"),
+    );
+  } else if (facts.gender !== null && facts.gender !== details.gender) {
+    errors.push(domainError(errorKinds.validation, "identity.idNumber.genderMismatch", "idNumber"));
+  }
+  return errors;
 }
 
 function duplicatePhones(
