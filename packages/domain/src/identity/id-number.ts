@@ -2,7 +2,7 @@ import { type CalendarDate, isValidCalendarDate } from "../dates";
 import type { Gender } from "./customer";
 
 /**
- * Resident registration / ID numbers (decisions §5): Korean RRN (`YYMMDD-GNNNNNN`) or Taiwanese
+ * Resident registration / ID numbers (docs/identity.md): Korean RRN (`YYMMDD-GNNNNNN`) or Taiwanese
  * national / resident ID (`A123456789`). The kind is told by the first character.
  */
 export type IdNumberKind = "KR-RRN" | "TW-ID";
@@ -114,7 +114,7 @@ export function isValidIdNumber(input: string): boolean {
 }
 
 /**
- * The only form an ID number is ever shown in (decisions §5): `900101-1******` (birth date and
+ * The only form an ID number is ever shown in (docs/identity.md): `900101-1******` (birth date and
  * the sex digit) or `A1********` (letter and sex digit). Unparseable input is fully masked.
  */
 export function maskIdNumber(input: string): string {
