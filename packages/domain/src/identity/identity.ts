@@ -106,8 +106,9 @@ export const identityDetailsSchema = v.strictObject(
 export type IdentityDetails = v.InferOutput<typeof identityDetailsSchema>;
 
 /**
- * The whole ID card page, with the rule a schema cannot see: contact phones must differ from the
- * borrower's and from each other (docs/identity.md), reported on the contact the borrower must change.
+ * The whole ID card page, with the rules a schema cannot see (docs/identity.md): the ID number
+ * agrees with the birthday and gender beside it; contact phones differ from the borrower's and
+ * from each other, reported on the contact the borrower must change.
  */
 export function validateIdentityDetails(
   details: unknown,
@@ -126,7 +127,7 @@ export function validateIdentityDetails(
 }
 
 /**
- * The ID number must agree with the birthday and gender typed beside it (docs/identity.md; a KR number names
+ * The ID number must agree with the birthday and gender typed beside it (a KR number names
  * both, a TW number the sex): a mistyped digit is caught here, reported on the number.
  */
 function idNumberDisagreements(details: IdentityDetails): DomainError[] {
