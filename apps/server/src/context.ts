@@ -2,6 +2,7 @@ import type { createCodec } from "@chayong/transport";
 import type { Logger } from "pino";
 import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
+import type { PersonalDataCipher } from "./identity/personal-data-cipher";
 import type { SmsProvider } from "./sms/sms-provider";
 
 export type Codec = ReturnType<typeof createCodec>;
@@ -16,6 +17,8 @@ export interface ServerContext {
   sms: SmsProvider;
   logger: Logger;
   codec: Codec;
+  /** Seals and finds ID numbers (docs/identity.md). */
+  personalData: PersonalDataCipher;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
   answerDelays: Map<string, number>;
 }

@@ -15,6 +15,8 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
 import { buildApp } from "./http/app";
+import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
+import { PersonalDataCipher } from "./identity/personal-data-cipher";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
@@ -88,6 +90,8 @@ export async function createServer(
       }
     }
 
+    const personalData = await openPersonalData(config);
+
     const context: ServerContext = {
       config,
       database,
@@ -100,6 +104,7 @@ export async function createServer(
         iv: config.cipher.iv,
         engine: nodeCipherEngine,
       }),
+      personalData,
       answerDelays: new Map(),
     };
     if (config.cipher.usesDevDefaults) {
@@ -130,6 +135,27 @@ export async function createServer(
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/** The ID number keys: configured, or the embedded default's own (docs/identity.md). */
+async function openPersonalData(config: ServerConfig): Promise<PersonalDataCipher> {
+  try {
+    const keys =
+      config.identityKeys ??
+      (config.database.kind === "pglite"
+        ? await loadOrCreateIdentityKeys(config.database.dataDir)
+        : null);
+    if (keys === null) {
+      throw new Error(
+        "CHAYONG_IDENTITY_KEYS and CHAYONG_IDENTITY_LOOKUP_KEY are needed with DATABASE_URL",
+      );
+    }
+    return new PersonalDataCipher(keys);
+  } catch (error) {
+    throw new ServerStartError(
+      `identity keys: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -8,7 +8,45 @@ function problems(env: Record<string, string>) {
   return result.ok ? [] : result.problems;
 }
 
+const key32 = (fill: number) => Buffer.alloc(32, fill).toString("base64");
+const identityKeysEnv = {
+  CHAYONG_IDENTITY_KEYS: `2026a:${key32(1)}, 2025b:${key32(2)}`,
+  CHAYONG_IDENTITY_LOOKUP_KEY: key32(3),
+};
+
 describe("loadConfig", () => {
+  it("reads the identity keys: the first seals, the others only open; PostgreSQL needs them", () => {
+    const result = loadConfig(identityKeysEnv);
+    if (!result.ok) throw new Error("identity keys must be valid");
+    expect(result.config.identityKeys?.current).toEqual({
+      id: "2026a",
+      key: new Uint8Array(Buffer.alloc(32, 1)),
+    });
+    expect(result.config.identityKeys?.retired.map((k) => k.id)).toEqual(["2025b"]);
+    expect(result.config.identityKeys?.lookupKey).toEqual(new Uint8Array(Buffer.alloc(32, 3)));
+    // The embedded default keeps its own keys in its data folder.
+    const embedded = loadConfig({});
+    expect(embedded.ok && embedded.config.identityKeys).toBeNull();
+
+    expect(problems({ DATABASE_URL: "postgres://db/x" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_IDENTITY_KEYS",
+    ]);
+    // A short key, one id twice, a bad id, and a lookup key without keys.
+    for (const keys of ["k1:c2hvcnQ=", `k1:${key32(1)},k1:${key32(2)}`, `a:b:${key32(1)}`, " "]) {
+      const found = problems({ ...identityKeysEnv, CHAYONG_IDENTITY_KEYS: keys });
+      expect(
+        found.map((p) => p.variable),
+        keys,
+      ).toEqual(["CHAYONG_IDENTITY_KEYS"]);
+      expect(found[0]?.message).not.toContain(key32(1));
+    }
+    expect(
+      problems({ ...identityKeysEnv, CHAYONG_IDENTITY_LOOKUP_KEY: "c2hvcnQ=" }).map(
+        (p) => p.variable,
+      ),
+    ).toEqual(["CHAYONG_IDENTITY_LOOKUP_KEY"]);
+  });
+
   it("defaults to the embedded setup: port 3000, PGlite in ./data, console SMS, demo lender", () => {
     const result = loadConfig({}, { cwd: "/srv/chayong" });
     if (!result.ok) throw new Error("defaults must be valid");
@@ -29,6 +67,7 @@ describe("loadConfig", () => {
     const result = loadConfig({
       DATABASE_URL: "postgres://app@db:5432/chayong",
       CHAYONG_WEB_DIR: "none",
+      ...identityKeysEnv,
     });
     expect(result.ok && result.config.database).toEqual({
       kind: "postgres",
@@ -50,6 +89,7 @@ describe("loadConfig", () => {
     expect(found.map((p) => p.variable).sort()).toEqual(
       [
         "CHAYONG_DATABASE_SCHEMA",
+        "CHAYONG_IDENTITY_KEYS",
         "CHAYONG_SMS_PROVIDER",
         "CHAYONG_TRUST_PROXY",
         "DATABASE_URL",

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { codecSettingsFromEnv } from "@chayong/transport";
+import type { PersonalDataKeys } from "../identity/personal-data-cipher";
 import { serverPackageDir } from "../package-dir";
 
 export type Environment = Record<string, string | undefined>;
@@ -26,6 +27,11 @@ export interface ServerConfig {
   /** PostgreSQL schema the tables live in (search_path); `public` unless set. */
   databaseSchema: string;
   cipher: { key: Uint8Array; iv: Uint8Array; usesDevDefaults: boolean };
+  /**
+   * The keys ID numbers are sealed and found with (docs/identity.md); null = the embedded
+   * default keeps generated keys in its data folder.
+   */
+  identityKeys: PersonalDataKeys | null;
   sms: SmsConfig;
   /** SMS sends allowed per client IP per hour (decisions §2: a per-IP limit). */
   smsIpHourlyLimit: number;
@@ -126,6 +132,8 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     );
   }
 
+  const identityKeys = readIdentityKeys(read, problem, database.kind);
+
   const sms = readSmsConfig(read, problem, testMode === true);
 
   const smsIpHourlyLimit = parseInteger(read("CHAYONG_SMS_IP_HOURLY_LIMIT"), 30);
@@ -176,6 +184,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       database,
       databaseSchema,
       cipher,
+      identityKeys,
       sms,
       smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
       webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,
@@ -221,6 +230,52 @@ function readSmsConfig(
       problem("CHAYONG_SMS_PROVIDER", "CHAYONG_SMS_PROVIDER must be console, http or test");
       return { provider: "console" };
   }
+}
+
+/**
+ * `CHAYONG_IDENTITY_KEYS`: `id:base64,...`, 32-byte AES keys, the first seals new values and the
+ * others only open old ones; `CHAYONG_IDENTITY_LOOKUP_KEY`: base64, at least 32 bytes. Both or
+ * neither; neither is allowed only on the embedded database, whose data folder keeps its own.
+ */
+function readIdentityKeys(
+  read: (name: string) => string | undefined,
+  problem: (variable: string, message: string) => void,
+  databaseKind: DatabaseConfig["kind"],
+): PersonalDataKeys | null {
+  const keysSetting = read("CHAYONG_IDENTITY_KEYS");
+  const lookupSetting = read("CHAYONG_IDENTITY_LOOKUP_KEY");
+  if (keysSetting === undefined && lookupSetting === undefined) {
+    if (databaseKind === "postgres") {
+      problem(
+        "CHAYONG_IDENTITY_KEYS",
+        "DATABASE_URL needs CHAYONG_IDENTITY_KEYS and CHAYONG_IDENTITY_LOOKUP_KEY (ID numbers are stored encrypted)",
+      );
+    }
+    return null;
+  }
+  const keys: { id: string; key: Uint8Array }[] = [];
+  for (const entry of (keysSetting ?? "").split(",")) {
+    const match = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/]+={0,2})$/.exec(entry.trim());
+    const key = match ? new Uint8Array(Buffer.from(match[2] as string, "base64")) : null;
+    if (!match || key?.length !== 32 || keys.some((known) => known.id === match[1])) {
+      problem(
+        "CHAYONG_IDENTITY_KEYS",
+        "CHAYONG_IDENTITY_KEYS must be id:key pairs separated by commas, each key 32 bytes in base64, each id distinct",
+      );
+      return null;
+    }
+    keys.push({ id: match[1] as string, key });
+  }
+  const lookupKey = new Uint8Array(Buffer.from(lookupSetting ?? "", "base64"));
+  if (lookupKey.length < 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(lookupSetting ?? "")) {
+    problem(
+      "CHAYONG_IDENTITY_LOOKUP_KEY",
+      "CHAYONG_IDENTITY_LOOKUP_KEY must be at least 32 bytes in base64",
+    );
+    return null;
+  }
+  const [current, ...retired] = keys;
+  return current ? { current, retired, lookupKey } : null;
 }
 
 function parseInteger(value: string | undefined, fallback: number): number | null {

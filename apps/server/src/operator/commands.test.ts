@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readCustomerService } from "@chayong/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
@@ -12,6 +13,9 @@ function envFor(database: TestDatabase): Record<string, string> {
         DATABASE_URL: database.config.url,
         CHAYONG_DATABASE_SCHEMA: database.schemaName,
         CHAYONG_WEB_DIR: "none",
+        // A deployment on PostgreSQL names its identity keys (docs/identity.md).
+        CHAYONG_IDENTITY_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+        CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
       };
 }
 

@@ -76,6 +76,16 @@ export async function startTestServer(
     ...loaded.config,
     database: database.config,
     databaseSchema: database.schemaName,
+    // PGlite keeps generated keys in its data folder; PostgreSQL needs them configured.
+    identityKeys:
+      loaded.config.identityKeys ??
+      (database.config.kind === "postgres"
+        ? {
+            current: { id: "test", key: new Uint8Array(randomBytes(32)) },
+            retired: [],
+            lookupKey: new Uint8Array(randomBytes(32)),
+          }
+        : null),
   };
   const clock = createTestClock();
   const sms = createTestSmsProvider();

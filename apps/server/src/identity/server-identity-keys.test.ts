@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config/config";
+import { ServerStartError, startServer } from "../server";
+import { identityKeysFileName } from "./identity-keys-file";
+
+/** The embedded default at start: it keeps its own identity keys in its data folder. */
+describe("the server's identity keys on the embedded database", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const configIn = (dataDir: string) => {
+    const loaded = loadConfig({
+      PORT: "0",
+      CHAYONG_DATA_DIR: dataDir,
+      CHAYONG_WEB_DIR: "none",
+      LOG_LEVEL: "silent",
+    });
+    if (!loaded.ok) throw new Error("test config must be valid");
+    return loaded.config;
+  };
+
+  it("makes them on first start and opens what it sealed after a restart", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "chayong-identity-"));
+    dirs.push(dataDir);
+    const first = await startServer({ config: configIn(dataDir) });
+    const sealed = first.context.personalData.seal("900101-1234567");
+    await first.close();
+    expect(readFileSync(join(dataDir, identityKeysFileName), "utf8")).not.toContain("900101");
+    const second = await startServer({ config: configIn(dataDir) });
+    try {
+      expect(second.context.personalData.open(sealed)).toBe("900101-1234567");
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses to start over a damaged key file, naming it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "chayong-identity-"));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, identityKeysFileName), JSON.stringify({ current: {} }));
+    const started = startServer({ config: configIn(dataDir) });
+    await expect(started).rejects.toBeInstanceOf(ServerStartError);
+    await expect(started).rejects.toThrow(/identity keys: .*identity-keys\.json/);
+  });
+});
