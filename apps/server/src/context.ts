@@ -2,6 +2,7 @@ import type { createCodec } from "@chayong/transport";
 import type { Logger } from "pino";
 import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
+import type { FileStore } from "./files/file-store";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
 import type { SmsProvider } from "./sms/sms-provider";
 
@@ -19,6 +20,8 @@ export interface ServerContext {
   codec: Codec;
   /** Seals and finds ID numbers (docs/identity.md). */
   personalData: PersonalDataCipher;
+  /** Uploaded images (docs/identity.md). */
+  files: FileStore;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
   answerDelays: Map<string, number>;
 }

@@ -14,6 +14,8 @@ import type { ServerContext } from "./context";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
+import { createLocalFileStore } from "./files/file-store";
+import { createS3FileStore } from "./files/s3-file-store";
 import { buildApp } from "./http/app";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
 import { PersonalDataCipher } from "./identity/personal-data-cipher";
@@ -105,6 +107,10 @@ export async function createServer(
         engine: nodeCipherEngine,
       }),
       personalData,
+      files:
+        config.files.kind === "s3"
+          ? createS3FileStore(config.files)
+          : createLocalFileStore(config.files.root),
       answerDelays: new Map(),
     };
     if (config.cipher.usesDevDefaults) {

@@ -15,6 +15,37 @@ const identityKeysEnv = {
 };
 
 describe("loadConfig", () => {
+  it("keeps uploads in the data folder, or in S3 when told, naming what S3 lacks", () => {
+    const local = loadConfig({ CHAYONG_FILES_DIR: "uploads" }, { cwd: "/srv/chayong" });
+    expect(local.ok && local.config.files).toEqual({ kind: "local", root: "/srv/chayong/uploads" });
+    const s3 = loadConfig({
+      CHAYONG_FILE_STORE: "s3",
+      CHAYONG_S3_BUCKET: "loans",
+      CHAYONG_S3_ACCESS_KEY_ID: "id",
+      CHAYONG_S3_SECRET_ACCESS_KEY: "secret",
+      CHAYONG_S3_ENDPOINT: "http://minio:9000",
+      CHAYONG_S3_PREFIX: "/uploads/",
+    });
+    expect(s3.ok && s3.config.files).toEqual({
+      kind: "s3",
+      bucket: "loans",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      prefix: "uploads",
+      forcePathStyle: true,
+    });
+    expect(problems({ CHAYONG_FILE_STORE: "s3" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_S3_BUCKET",
+      "CHAYONG_S3_ACCESS_KEY_ID",
+      "CHAYONG_S3_SECRET_ACCESS_KEY",
+    ]);
+    expect(problems({ CHAYONG_FILE_STORE: "ftp" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_FILE_STORE",
+    ]);
+  });
+
   it("reads the identity keys: the first seals, the others only open; PostgreSQL needs them", () => {
     const result = loadConfig(identityKeysEnv);
     if (!result.ok) throw new Error("identity keys must be valid");
@@ -59,6 +90,7 @@ describe("loadConfig", () => {
       testMode: false,
       webDir: resolve(serverPackageDir(), "../web/dist"),
       demoLender: { phone: "01000000000" },
+      files: { kind: "local", root: "/srv/chayong/data/files" },
     });
     expect(result.config.cipher.usesDevDefaults).toBe(true);
   });

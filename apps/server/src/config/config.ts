@@ -1,5 +1,6 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { codecSettingsFromEnv } from "@chayong/transport";
+import type { S3FileStoreConfig } from "../files/s3-file-store";
 import type { PersonalDataKeys } from "../identity/personal-data-cipher";
 import { serverPackageDir } from "../package-dir";
 
@@ -13,6 +14,11 @@ export type SmsConfig =
   | { provider: "console" }
   | { provider: "test" }
   | { provider: "http"; url: string; token: string | undefined; sender: string | undefined };
+
+/** Where uploaded images are kept (docs/identity.md). */
+export type FileStoreConfig =
+  | { kind: "local"; root: string }
+  | ({ kind: "s3" } & S3FileStoreConfig);
 
 export interface DemoLenderConfig {
   phone: string;
@@ -32,6 +38,7 @@ export interface ServerConfig {
    * default keeps generated keys in its data folder.
    */
   identityKeys: PersonalDataKeys | null;
+  files: FileStoreConfig;
   sms: SmsConfig;
   /** SMS sends allowed per client IP per hour (decisions §2: a per-IP limit). */
   smsIpHourlyLimit: number;
@@ -133,6 +140,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   }
 
   const identityKeys = readIdentityKeys(read, problem, database.kind);
+  const files = readFileStoreConfig(read, problem, cwd);
 
   const sms = readSmsConfig(read, problem, testMode === true);
 
@@ -185,6 +193,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       databaseSchema,
       cipher,
       identityKeys,
+      files,
       sms,
       smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
       webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,
@@ -276,6 +285,52 @@ function readIdentityKeys(
   }
   const [current, ...retired] = keys;
   return current ? { current, retired, lookupKey } : null;
+}
+
+/**
+ * `CHAYONG_FILE_STORE`: `local` (default; `<data dir>/files`, or `CHAYONG_FILES_DIR`) or `s3`
+ * with `CHAYONG_S3_BUCKET`, `CHAYONG_S3_ACCESS_KEY_ID`, `CHAYONG_S3_SECRET_ACCESS_KEY` and
+ * optionally `CHAYONG_S3_REGION`, `CHAYONG_S3_ENDPOINT` (S3-compatible servers; path-style
+ * then), `CHAYONG_S3_PREFIX`.
+ */
+function readFileStoreConfig(
+  read: (name: string) => string | undefined,
+  problem: (variable: string, message: string) => void,
+  cwd: string,
+): FileStoreConfig {
+  const kind = read("CHAYONG_FILE_STORE") ?? "local";
+  const localRoot = resolve(
+    cwd,
+    read("CHAYONG_FILES_DIR") ?? join(read("CHAYONG_DATA_DIR") ?? "data", "files"),
+  );
+  if (kind === "local") return { kind, root: localRoot };
+  if (kind !== "s3") {
+    problem("CHAYONG_FILE_STORE", "CHAYONG_FILE_STORE must be local or s3");
+    return { kind: "local", root: localRoot };
+  }
+  const required = (name: string) => {
+    const value = read(name);
+    if (value === undefined) problem(name, `CHAYONG_FILE_STORE=s3 needs ${name}`);
+    return value ?? "";
+  };
+  const bucket = required("CHAYONG_S3_BUCKET");
+  const accessKeyId = required("CHAYONG_S3_ACCESS_KEY_ID");
+  const secretAccessKey = required("CHAYONG_S3_SECRET_ACCESS_KEY");
+  const endpoint = read("CHAYONG_S3_ENDPOINT");
+  if (endpoint !== undefined && !isHttpUrl(endpoint)) {
+    problem("CHAYONG_S3_ENDPOINT", "CHAYONG_S3_ENDPOINT must be an http(s) URL");
+  }
+  const prefix = (read("CHAYONG_S3_PREFIX") ?? "").replace(/^\/+|\/+$/g, "");
+  return {
+    kind,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    endpoint,
+    region: read("CHAYONG_S3_REGION") ?? "us-east-1",
+    prefix,
+    forcePathStyle: endpoint !== undefined,
+  };
 }
 
 function parseInteger(value: string | undefined, fallback: number): number | null {

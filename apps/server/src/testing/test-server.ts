@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Api, createApi } from "@chayong/sdk";
 import { createCodec, createTransport, type Locale, type Transport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
@@ -76,6 +79,11 @@ export async function startTestServer(
     ...loaded.config,
     database: database.config,
     databaseSchema: database.schemaName,
+    // Uploads of a test stay in a folder of its own unless the test chose S3.
+    files:
+      loaded.config.files.kind === "s3"
+        ? loaded.config.files
+        : { kind: "local", root: mkdtempSync(join(tmpdir(), "chayong-test-files-")) },
     // PGlite keeps generated keys in its data folder; PostgreSQL needs them configured.
     identityKeys:
       loaded.config.identityKeys ??
