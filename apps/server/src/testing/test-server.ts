@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Api, createApi } from "@chayong/sdk";
@@ -75,15 +75,14 @@ export async function startTestServer(
     ...env,
   });
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("; "));
+  const ownFilesRoot =
+    loaded.config.files.kind === "s3" ? null : mkdtempSync(join(tmpdir(), "chayong-test-files-"));
   const config: ServerConfig = {
     ...loaded.config,
     database: database.config,
     databaseSchema: database.schemaName,
     // Uploads of a test stay in a folder of its own unless the test chose S3.
-    files:
-      loaded.config.files.kind === "s3"
-        ? loaded.config.files
-        : { kind: "local", root: mkdtempSync(join(tmpdir(), "chayong-test-files-")) },
+    files: ownFilesRoot === null ? loaded.config.files : { kind: "local", root: ownFilesRoot },
     // PGlite keeps generated keys in its data folder; PostgreSQL needs them configured.
     identityKeys:
       loaded.config.identityKeys ??
@@ -102,6 +101,7 @@ export async function startTestServer(
     server = await startServer({ config, now: clock.now, sms });
   } catch (error) {
     await database.dispose();
+    if (ownFilesRoot !== null) rmSync(ownFilesRoot, { recursive: true, force: true });
     throw error;
   }
   const codec = createCodec({
@@ -164,6 +164,7 @@ export async function startTestServer(
         await server.close();
       } finally {
         await database.dispose();
+        if (ownFilesRoot !== null) rmSync(ownFilesRoot, { recursive: true, force: true });
       }
     },
   };
