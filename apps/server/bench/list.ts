@@ -36,7 +36,6 @@ import {
 } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import { eq, type SQL, sql } from "drizzle-orm";
-import postgres from "postgres";
 import * as v from "valibot";
 import { recordAudit } from "../src/audit/audit";
 import { authenticate } from "../src/auth/sessions";
@@ -59,6 +58,7 @@ import { addLender } from "../src/lenders/lenders";
 import { okMessage } from "../src/messages/message-for";
 import { type RunningServer, startServer } from "../src/server";
 import { createTestSmsProvider } from "../src/sms/sms-provider";
+import { dropSchema } from "../src/testing/test-database";
 import { type SeedResult, seedBook } from "./seed";
 
 // ---------------------------------------------------------------------------------------------
@@ -126,14 +126,7 @@ function postgresEngine(url: string): Engine {
       return {
         config: { kind: "postgres", url },
         schemaName,
-        async dispose() {
-          const client = postgres(url, { max: 1, onnotice: () => {} });
-          try {
-            await client.unsafe(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaName)} CASCADE`);
-          } finally {
-            await client.end();
-          }
-        },
+        dispose: () => dropSchema(url, schemaName),
       };
     },
   };
@@ -291,8 +284,15 @@ interface BookRun {
   explain: { query: string; plan: string[] }[];
 }
 
+/** Throwaway keys: the bench stores no ID numbers, but a server on PostgreSQL needs keys named. */
+const benchIdentityKeys = {
+  CHAYONG_IDENTITY_KEYS: `bench:${randomBytes(32).toString("base64")}`,
+  CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
+};
+
 const benchConfig = (database: BenchDatabase) => {
   const loaded = loadConfig({
+    ...benchIdentityKeys,
     PORT: "0",
     HOST: "127.0.0.1",
     CHAYONG_TEST_MODE: "1",

@@ -38,15 +38,23 @@ export function createTestDatabase(): TestDatabase {
     schemaName,
     dataDir,
     async dispose() {
-      const client = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await client.unsafe(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaName)} CASCADE`);
+        await dropSchema(url, schemaName);
       } finally {
-        await client.end();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** Drops a schema made for one test run or benchmark, with everything in it. */
+export async function dropSchema(url: string, schemaName: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client.unsafe(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaName)} CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A fresh test database, opened but not migrated: for tests of the database layer itself. */
