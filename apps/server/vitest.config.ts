@@ -3,16 +3,36 @@ import { defineConfig, mergeConfig } from "vitest/config";
 
 // The integration suite runs on the embedded default (PGlite) always, and a second time on
 // PostgreSQL when TEST_DATABASE_URL names one: the two engines users deploy on, one schema.
+// The recognition engines' tests (`*.engine.test.ts`: OCR, face matching) touch no database,
+// so they run once, in their own project.
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() ?? "";
+const engineTests = "src/**/*.engine.test.ts";
 
 export default defineConfig(
   mergeConfig(baseProjectConfig, {
     test: {
       projects: [
-        { test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
+        { test: { name: "pglite", env: { TEST_DATABASE_URL: "" }, exclude: [engineTests] } },
         ...(postgresUrl
-          ? [{ test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
+          ? [
+              {
+                test: {
+                  name: "postgres",
+                  env: { TEST_DATABASE_URL: postgresUrl },
+                  exclude: [engineTests],
+                },
+              },
+            ]
           : []),
+        {
+          test: {
+            name: "engines",
+            include: [engineTests],
+            // Every other test file is a database test (above).
+            exclude: ["src/**/!(*.engine).test.ts"],
+            testTimeout: 120_000,
+          },
+        },
       ],
     },
   }),
