@@ -5,6 +5,7 @@ import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
 import type { SmsProvider } from "./sms/sms-provider";
+import type { FileAddresses } from "./uploads/file-addresses";
 
 export type Codec = ReturnType<typeof createCodec>;
 
@@ -22,6 +23,8 @@ export interface ServerContext {
   personalData: PersonalDataCipher;
   /** Uploaded images (docs/identity.md). */
   files: FileStore;
+  /** Signs and checks the short-lived addresses uploaded images are served at. */
+  fileAddresses: FileAddresses;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
   answerDelays: Map<string, number>;
 }

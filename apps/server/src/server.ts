@@ -22,6 +22,7 @@ import { PersonalDataCipher } from "./identity/personal-data-cipher";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
+import { FileAddresses } from "./uploads/file-addresses";
 
 /** What tests (and embedders) may replace: the clock, the SMS provider, the logger. */
 export interface ServerDependencies {
@@ -107,6 +108,7 @@ export async function createServer(
         engine: nodeCipherEngine,
       }),
       personalData,
+      fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
       files:
         config.files.kind === "s3"
           ? createS3FileStore(config.files)

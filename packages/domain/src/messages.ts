@@ -139,6 +139,8 @@ export const messageKeys = [
   "upload.noTokenProvider", // cloud upload needs a way to obtain the upload token
   "upload.tooLarge", // 'image too large, please re-upload'
   "upload.notImage",
+  "upload.noFile", // a multipart upload without a file in the field 'file'
+  "upload.oneFileOnly", // one file a request: several go one after another
 
   // Session, access and transport (spec §8, decisions §3)
   "session.invalid", // envelope 301

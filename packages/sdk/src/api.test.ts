@@ -120,6 +120,7 @@ describe("the endpoint table", () => {
       "auth.login",
       "auth.logout",
       "user.current",
+      "identity.uploadImage",
       "contract.add",
       "contract.query",
       "contract.detail",

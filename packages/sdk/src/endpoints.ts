@@ -126,8 +126,9 @@ export const endpoints = {
       path: "upload/image",
       access: "user",
       wire: "multipart",
-      implemented: false,
-      summary: "Upload one image (multipart field 'file'; JPEG/PNG/WebP, 10 MB max).",
+      implemented: true,
+      summary:
+        "Upload one image (multipart field 'file'; JPEG/PNG/WebP, 10 MB max): re-encoded without metadata; answers its descriptor with a short-lived address for the uploader.",
       answer: uploadedFileSchema,
     }),
     faceCompare: endpoint({

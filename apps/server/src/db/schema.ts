@@ -377,3 +377,106 @@ export const serviceConfig = pgTable("service_config", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/**
+ * An uploaded image (docs/identity.md): the file itself lives in the file store under its
+ * content hash; this row says whose it is. Never public: served only to its owner and to a
+ * lender of one of the owner's contracts, through a signed address.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    /** The file store key: `<sha256>.<ext>` of the re-encoded image. */
+    fileKey: text("file_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("uploads_owner_idx").on(table.ownerId, table.createdAt)],
+);
+
+/**
+ * A borrower's identity verification (docs/identity.md): the live face check, the ID card
+ * with its details, and the moment the contacts were saved. The ID number is stored sealed
+ * (AES-256-GCM, key id inside) and found by its keyed hash; only the masked form is in clear.
+ */
+export const borrowerIdentities = pgTable(
+  "borrower_identities",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    /** The live capture the borrower's latest accepted face check used. */
+    faceUploadId: text("face_upload_id").references(() => uploads.id),
+    faceCheckedAt: timestamp("face_checked_at", { withTimezone: true, mode: "date" }),
+    frontUploadId: text("front_upload_id").references(() => uploads.id),
+    backUploadId: text("back_upload_id").references(() => uploads.id),
+    holdingUploadId: text("holding_upload_id").references(() => uploads.id),
+    name: text("name"),
+    idNumberSealed: text("id_number_sealed"),
+    idNumberHash: text("id_number_hash"),
+    idNumberMasked: text("id_number_masked"),
+    gender: text("gender", { enum: ["male", "female"] }),
+    birthday: date("birthday", { mode: "string" }),
+    address: text("address"),
+    sharedDebtConsent: boolean("shared_debt_consent").notNull().default(false),
+    /** When the details were confirmed and the live face matched the ID card's photos. */
+    idCardVerifiedAt: timestamp("id_card_verified_at", { withTimezone: true, mode: "date" }),
+    contactsAddedAt: timestamp("contacts_added_at", { withTimezone: true, mode: "date" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("borrower_identities_id_number_hash_idx").on(table.idNumberHash),
+    check(
+      "borrower_identities_id_number_check",
+      sql`(${table.idNumberSealed} is null) = (${table.idNumberHash} is null)`,
+    ),
+  ],
+);
+
+/** A borrower's two emergency contacts (position 1 and 2), replaced as a pair. */
+export const emergencyContacts = pgTable(
+  "emergency_contacts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    /** E.164 */
+    phone: text("phone").notNull(),
+    relation: text("relation").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.position] }),
+    check("emergency_contacts_position_check", sql`${table.position} in (1, 2)`),
+  ],
+);
+
+/**
+ * Every identity verification attempt (face check, OCR reading, details confirmation) with
+ * what the engines measured: the record of scores, and the log the per-borrower limits count
+ * (so they hold across server processes).
+ */
+export const identityAttempts = pgTable(
+  "identity_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: ["face", "ocr", "confirm"] }).notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Whether the attempt was accepted. */
+    passed: boolean("passed").notNull(),
+    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index("identity_attempts_user_idx").on(table.userId, table.kind, table.at)],
+);

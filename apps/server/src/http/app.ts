@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
+import { registerUploadRoutes } from "../uploads/routes";
 import { type Call, handleCall, sendFailure } from "./call";
 import { handlers } from "./handlers";
 import { registerTestRoutes } from "./test-routes";
@@ -73,7 +74,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   for (const entry of endpointList) {
-    if (!entry.implemented || entry.wire === "multipart") continue;
+    if (!entry.implemented) continue;
+    if (entry.wire === "multipart") {
+      await registerUploadRoutes(app, ctx, entry);
+      continue;
+    }
     const handler = handlers[entry.id as keyof typeof handlers] as unknown as (
       call: Call,
       input: unknown,

@@ -3,7 +3,7 @@ import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
-import { signaturePng } from "../testing/png";
+import { encodeTestPng, signaturePng } from "../testing/png";
 import { refusal } from "../testing/refusal";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
 
@@ -89,6 +89,13 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       rightful: signedIn,
       call: (c) => c.api.user.current(),
       check: (answer, who) => expect((answer as { phone: string }).phone).toBe(phoneOf(who)),
+    },
+    "identity.uploadImage": {
+      rightful: signedIn,
+      call: (c) =>
+        c.api.identity.uploadImage(
+          new Blob([new Uint8Array(encodeTestPng(8, 8, (x) => x > 3))], { type: "image/png" }),
+        ),
     },
     "config.service": {
       rightful: everyone,

@@ -41,8 +41,13 @@ export type Handler<Id extends ImplementedEndpointId> = (
   input: RequestOutput<Id>,
 ) => Promise<Outcome<Answer<Id>>>;
 
+/** Implemented endpoints that go through `handleCall` (uploads have their own route). */
+export type HandledEndpointId = {
+  [Id in ImplementedEndpointId]: EndpointOf<Id>["wire"] extends "multipart" ? never : Id;
+}[ImplementedEndpointId];
+
 /** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
-export type Handlers = { [Id in ImplementedEndpointId]: Handler<Id> };
+export type Handlers = { [Id in HandledEndpointId]: Handler<Id> };
 
 /**
  * The pipeline every API call goes through: decrypt, authenticate, authorise, validate, run the

@@ -76,4 +76,14 @@ export class PersonalDataCipher {
   lookupHash(canonical: string): string {
     return createHmac("sha256", this.#lookupKey).update(canonical, "utf8").digest("hex");
   }
+
+  /**
+   * A key for another purpose (e.g. signing file addresses), derived from the lookup key so a
+   * deployment configures one secret less; the purpose label keeps the uses apart.
+   */
+  derivedKey(purpose: string): Uint8Array {
+    return new Uint8Array(
+      createHmac("sha256", this.#lookupKey).update(`chayong derived key: ${purpose}`).digest(),
+    );
+  }
 }

@@ -1,0 +1,156 @@
+import { uploadRules } from "@chayong/domain";
+import type { EndpointEntry } from "@chayong/sdk/server";
+import { HEADER } from "@chayong/transport";
+import multipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { recordAudit } from "../audit/audit";
+import { authenticate } from "../auth/sessions";
+import type { ServerContext } from "../context";
+import { users } from "../db/schema";
+import { sendEnvelope, sendFailure } from "../http/call";
+import { mayViewIdentityOf } from "../identity/identity-access";
+import { localeFromHeader, okMessage } from "../messages/message-for";
+import { type Outcome, refuse, succeed } from "../outcome";
+import { processUploadedImage } from "./image-processing";
+import { countRecentUploads, findUpload, saveUpload, uploadsPerHour } from "./upload-store";
+
+/** The uploaded file descriptor (spec §3) the upload answers. */
+interface UploadAnswer {
+  path: string;
+  size: number;
+  width: number;
+  height: number;
+  name: string;
+  url: string;
+}
+
+const extensionOf = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" } as const;
+
+/**
+ * The image upload (multipart, one file in the field 'file') and the route that serves uploaded
+ * images to those allowed to see them (docs/identity.md, "Uploaded images").
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  entry: EndpointEntry,
+): Promise<void> {
+  await app.register(multipart, {
+    // One file a request; the transport sends several one after another (spec §7).
+    limits: { files: 1, fileSize: uploadRules.maxBytes, fields: 10, fieldSize: 4096, parts: 12 },
+  });
+
+  app.route({
+    method: entry.method,
+    url: `/${entry.path}`,
+    config: { endpoint: entry },
+    handler: async (request, reply) => {
+      const locale = localeFromHeader(request.headers["accept-language"]);
+      const outcome = await receiveUpload(ctx, request);
+      if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
+      sendEnvelope(ctx, reply, { status: 200, message: okMessage(locale), body: outcome.value });
+    },
+  });
+
+  app.get("/files/:id", async (request, reply) => serveImage(ctx, request, reply));
+}
+
+async function receiveUpload(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<Outcome<UploadAnswer>> {
+  const now = ctx.now();
+  const token = request.headers[HEADER.token.toLowerCase()];
+  const caller =
+    typeof token === "string" && token !== "" ? await authenticate(ctx.db, token, now) : null;
+  if (caller === null) return refuse(301, "session.invalid");
+  if (!request.isMultipart()) return refuse(400, "upload.noFile");
+
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== "file") continue;
+      if (part.fieldname !== uploadRules.fieldName || bytes !== null) {
+        part.file.resume();
+        continue;
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") return refuse(400, "upload.tooLarge");
+    if (code === "FST_FILES_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED") {
+      return refuse(400, "upload.oneFileOnly");
+    }
+    request.log.info({ err: error }, "unreadable multipart upload");
+    return refuse(400, "upload.noFile");
+  }
+  if (bytes === null) return refuse(400, "upload.noFile");
+
+  if ((await countRecentUploads(ctx.db, caller.userId, now)) >= uploadsPerHour) {
+    return refuse(429, "common.operationTooFrequent");
+  }
+  const processed = await processUploadedImage(bytes);
+  if (!processed.ok) return refuse(400, processed.key);
+  const row = await saveUpload(ctx.db, ctx.files, caller.userId, processed.image, now);
+  const url = ctx.fileAddresses.addressFor(row.id, caller.userId, now);
+  return succeed({
+    path: `/files/${row.id}`,
+    size: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    name: `${row.id}.${extensionOf[processed.image.mimeType]}`,
+    url,
+  });
+}
+
+/**
+ * An uploaded image, for the viewer its address was signed for, while that viewer may still
+ * see the owner's identity; a lender's every load is audited. Failures are plain statuses: an
+ * `<img>` shows nothing either way, and nothing tells a stranger whether the image exists.
+ */
+async function serveImage(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const now = ctx.now();
+  const { id } = request.params as { id: string };
+  const viewerId = ctx.fileAddresses.viewerOf(id, request.query as Record<string, unknown>, now);
+  const forbidden = () => reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
+  if (viewerId === null) return forbidden();
+  const upload = await findUpload(ctx.db, id);
+  if (upload === null) return forbidden();
+  const [viewer] = await ctx.db
+    .select({ userId: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, viewerId));
+  if (viewer === undefined || !(await mayViewIdentityOf(ctx.db, viewer, upload.ownerId))) {
+    return forbidden();
+  }
+  const bytes = await ctx.files.get(upload.fileKey);
+  if (bytes === null) {
+    request.log.error({ uploadId: id }, "an uploaded image is missing from the file store");
+    return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+  }
+  if (viewer.userId !== upload.ownerId) {
+    await recordAudit(ctx.db, {
+      actor: viewer,
+      action: "identity.image.view",
+      subjectType: "upload",
+      subjectId: upload.id,
+      ip: request.ip,
+      at: now,
+      details: { ownerId: upload.ownerId },
+    });
+  }
+  return reply
+    .code(200)
+    .header("content-type", upload.mimeType)
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "default-src 'none'")
+    .header("referrer-policy", "no-referrer")
+    .send(Buffer.from(bytes));
+}
