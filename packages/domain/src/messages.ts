@@ -102,6 +102,11 @@ export const messageKeys = [
   "identity.validPhoneNote", // 'use a valid phone number, invalid numbers cause application failure'
   "identity.uploadPending", // 'wait for image upload to finish'
   "identity.faceFailed", // 'live face verification failed, try again later'
+  "identity.face.noFace", // the live capture shows no face
+  "identity.face.severalFaces", // the live capture shows more than one face
+  "identity.face.noCardFace", // no face found on the ID card front or the holding photo
+  "identity.faceFirst", // the ID card is confirmed after the live face check
+  "identity.photo.invalid", // a photo that is not one of the caller's uploads
   "identity.ocrUnavailable",
   "identity.notVerified",
 
@@ -141,6 +146,8 @@ export const messageKeys = [
   "upload.notImage",
   "upload.noFile", // a multipart upload without a file in the field 'file'
   "upload.oneFileOnly", // one file a request: several go one after another
+  "upload.cloudUnavailable", // cloud upload credentials exist only where files live in S3
+  "upload.notFound", // a handed-over cloud object that is not there (or not the caller's)
 
   // Session, access and transport (spec §8, decisions §3)
   "session.invalid", // envelope 301

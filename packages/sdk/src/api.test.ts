@@ -91,7 +91,8 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (decisions §3)", () => {
-    const reads = /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger)$/;
+    const reads =
+      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|credentials)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -121,6 +122,13 @@ describe("the endpoint table", () => {
       "auth.logout",
       "user.current",
       "identity.uploadImage",
+      "identity.uploadCredentials",
+      "identity.registerUpload",
+      "identity.faceCompare",
+      "identity.ocrCheck",
+      "identity.ocrConfirm",
+      "identity.addEmergencyContacts",
+      "identity.userDetail",
       "contract.add",
       "contract.query",
       "contract.detail",

@@ -26,6 +26,7 @@ import {
   deviceInfoRequestSchema,
   faceCompareRequestSchema,
   ocrCheckRequestSchema,
+  registerUploadRequestSchema,
 } from "./schemas/identity-requests";
 
 /** One request schema per endpoint of the table: none missing, none extra. */
@@ -51,6 +52,8 @@ export const requestSchemas = {
   },
   identity: {
     uploadImage: emptyRequestSchema,
+    uploadCredentials: emptyRequestSchema,
+    registerUpload: registerUploadRequestSchema,
     faceCompare: faceCompareRequestSchema,
     ocrCheck: ocrCheckRequestSchema,
     ocrConfirm: personalDetailsSchema,

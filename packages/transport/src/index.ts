@@ -47,6 +47,7 @@ export {
   type CloudUploadedFile,
   type CloudUploadOptions,
   DEFAULT_CLOUD_REGION,
+  S3_POST_TOKEN_PREFIX,
   type UploadTokenProvider,
 } from "./upload/cloud.ts";
 export {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { MessageKey } from "../messages";
 import { idNumberFacts, isValidIdNumber, maskIdNumber, parseIdNumber } from "./id-number";
-import { validateIdentityDetails } from "./identity";
+import {
+  validateEmergencyContacts,
+  validateIdentityDetails,
+  validatePersonalDetails,
+} from "./identity";
 
 const borrowerPhone = "+821012345678";
 const valid = {
@@ -197,5 +201,46 @@ describe("the ID number agrees with the birthday and gender beside it", () => {
     ],
   ])("%s", (_name, change, key) => {
     expect(errorsOf({ ...valid, ...change })).toEqual(key ? [[key, "idNumber"]] : []);
+  });
+});
+
+describe("the two halves of the page, as their requests send them", () => {
+  const { contacts, ...personal } = valid;
+
+  it("validates the personal details alone, the ID number agreeing with them", () => {
+    expect(validatePersonalDetails(personal)).toMatchObject({ ok: true });
+    const keys = (details: unknown) => {
+      const result = validatePersonalDetails(details);
+      return result.ok ? [] : result.errors.map((e) => [e.key, e.field]);
+    };
+    expect(keys({ ...personal, gender: "female" })).toEqual([
+      ["identity.idNumber.genderMismatch", "idNumber"],
+    ]);
+    expect(keys({ ...personal, contacts })).toEqual([["common.unknownField", "contacts"]]);
+    expect(keys({ ...personal, address: "" })).toEqual([["identity.address.required", "address"]]);
+  });
+
+  it("validates the contacts alone, phones distinct from the borrower's and each other", () => {
+    expect(validateEmergencyContacts({ contacts }, borrowerPhone)).toMatchObject({ ok: true });
+    const keys = (request: unknown) => {
+      const result = validateEmergencyContacts(request, borrowerPhone);
+      return result.ok ? [] : result.errors.map((e) => [e.key, e.field]);
+    };
+    const mine = contacts.map((contact, i) =>
+      i === 1 ? { ...contact, phone: "010-1234-5678" } : contact,
+    );
+    expect(keys({ contacts: mine })).toEqual([
+      ["identity.contact.phoneDuplicate", "contacts.1.phone"],
+    ]);
+    const noName = contacts.map((contact, i) => (i === 0 ? { ...contact, name: "" } : contact));
+    const same = noName.map((contact) => ({ ...contact, phone: "010-2222-3333" }));
+    expect(keys({ contacts: same })).toEqual([
+      ["identity.contact1.name.required", "contacts.0.name"],
+      ["identity.contact.phoneDuplicate", "contacts.1.phone"],
+    ]);
+    // The missing second contact is the one to fill in.
+    expect(keys({ contacts: contacts.slice(0, 1) })).toEqual([
+      ["identity.contact.count", "contacts.1"],
+    ]);
   });
 });

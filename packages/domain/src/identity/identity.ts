@@ -127,10 +127,45 @@ export function validateIdentityDetails(
 }
 
 /**
+ * The personal details half of the ID card page (the OCR confirm request), with the rule a
+ * schema cannot see: the ID number agrees with the birthday and gender beside it.
+ */
+export function validatePersonalDetails(details: unknown): Result<PersonalDetails> {
+  const parsed = v.safeParse(personalDetailsSchema, details);
+  if (!parsed.success)
+    return { ok: false, errors: issuesToErrors(parsed.issues, personalDetailsSchema) };
+  const errors = idNumberDisagreements(parsed.output);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
+}
+
+export type EmergencyContactsRequest = v.InferOutput<typeof emergencyContactsRequestSchema>;
+
+/**
+ * The emergency contacts half (the contact add request): exactly two, phones distinct from the
+ * borrower's and from each other (fields `contacts.N.phone`).
+ */
+export function validateEmergencyContacts(
+  request: unknown,
+  borrowerPhone: string,
+): Result<EmergencyContactsRequest> {
+  const parsed = v.safeParse(emergencyContactsRequestSchema, request);
+  if (!parsed.success) {
+    const errors = issuesToErrors(parsed.issues, emergencyContactsRequestSchema);
+    const contacts = (request as { contacts?: unknown } | null)?.contacts;
+    return {
+      ok: false,
+      errors: errors.concat(duplicatePhones({ contacts }, borrowerPhone, errors)),
+    };
+  }
+  const errors = duplicatePhones(parsed.output, borrowerPhone, []);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
+}
+
+/**
  * The ID number must agree with the birthday and gender typed beside it (a KR number names
  * both, a TW number the sex): a mistyped digit is caught here, reported on the number.
  */
-function idNumberDisagreements(details: IdentityDetails): DomainError[] {
+function idNumberDisagreements(details: PersonalDetails): DomainError[] {
   const parsed = parseIdNumber(details.idNumber);
   if (!parsed) return [];
   const facts = idNumberFacts(parsed);

@@ -29,3 +29,9 @@ export const deviceInfoRequestSchema = v.strictObject(
   },
   "common.invalidValue",
 );
+
+/** An object uploaded with cloud upload credentials, to be checked and kept by the server. */
+export const registerUploadRequestSchema = v.strictObject(
+  { key: textField({ requiredKey: "common.invalidValue", maxLength: 300 }) },
+  "common.invalidValue",
+);

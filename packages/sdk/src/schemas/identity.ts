@@ -1,10 +1,20 @@
 import { calendarDateSchema, genders, relations } from "@chayong/domain";
 import * as v from "valibot";
 
-// Identity verification comes in a later issue (decisions §5). The shapes below are the
-// answers this SDK defines for it; its requests are in identity-requests.ts.
+// Identity verification (decisions §5; docs/identity.md in the repository). The answers; the
+// requests are in identity-requests.ts.
 
-export const faceCompareAnswerSchema = v.object({ matched: v.boolean(), score: v.number() });
+/**
+ * An accepted live face check (a failed one is refused with 'live face verification failed').
+ * Before the ID card is confirmed the capture is only checked for one clear face
+ * (`comparedWithIdCard: false`, `score: null`); afterwards it is compared with the card's photos
+ * and `score` is the lowest similarity, 0..1.
+ */
+export const faceCompareAnswerSchema = v.object({
+  matched: v.boolean(),
+  comparedWithIdCard: v.boolean(),
+  score: v.nullable(v.number()),
+});
 
 /** What OCR read; `available: false` when no engine is installed (hand entry then). */
 export const ocrCheckAnswerSchema = v.object({
@@ -16,11 +26,22 @@ export const ocrCheckAnswerSchema = v.object({
   address: v.nullable(v.string()),
 });
 
-/** The borrower's own identity record, ID number masked. */
+const imageAddress = v.nullable(v.string());
+
+/**
+ * The borrower's own identity record, ID number masked. `verified` is the whole of it (face,
+ * ID card, contacts): what signing needs. Photo addresses are short-lived, for this caller only.
+ */
 export const userDetailSchema = v.object({
+  verified: v.boolean(),
   faceVerified: v.boolean(),
   idCardVerified: v.boolean(),
   contactsAdded: v.boolean(),
+  sharedDebtConsent: v.boolean(),
+  facePhotoUrl: imageAddress,
+  frontPhotoUrl: imageAddress,
+  backPhotoUrl: imageAddress,
+  holdingPhotoUrl: imageAddress,
   name: v.nullable(v.string()),
   idNumberMasked: v.nullable(v.string()),
   gender: v.nullable(v.picklist(genders)),
@@ -29,4 +50,17 @@ export const userDetailSchema = v.object({
   contacts: v.array(
     v.object({ name: v.string(), phone: v.string(), relation: v.picklist(relations) }),
   ),
+});
+
+/**
+ * Credentials for uploading straight to object storage (spec §3), issued when the server stores
+ * files in S3: a presigned POST (`token` carries its signed fields), short-lived, size-limited,
+ * for object keys under `file/{folderPath}` only. `uploadUrl` is where the form goes.
+ */
+export const uploadCredentialsAnswerSchema = v.object({
+  visitPrefix: v.string(),
+  folderPath: v.string(),
+  region: v.string(),
+  token: v.string(),
+  uploadUrl: v.string(),
 });

@@ -63,6 +63,58 @@ describe("uploadToCloud", () => {
     );
   });
 
+  it("sends an S3 presigned POST's fields as fields of their own, to its upload URL", async () => {
+    // S3 answers 200 to a form that asks for it (success_action_status, part of the policy).
+    const storage = await serve((_, res) => answer(res, ""));
+    const fields = {
+      policy: "cG9saWN5",
+      success_action_status: "200",
+      "x-amz-signature": "abc",
+    };
+    const token = `s3post:${Buffer.from(JSON.stringify(fields)).toString("base64url")}`;
+    const transport = transportFor({
+      uploadTokenProvider: () => ({
+        visitPrefix: `${storage.url}/bucket`,
+        folderPath: "incoming/user-1/",
+        region: "ap-northeast-2",
+        token,
+        uploadUrl: `${storage.url}/bucket`,
+      }),
+      cloudUploadUrl: () => undefined,
+    });
+    const uploaded = await transport.uploadToCloud(
+      new Blob([new Uint8Array([9])], { type: "image/jpeg" }),
+    );
+    expect(uploaded.key).toMatch(/^file\/incoming\/user-1\/\d{13}[A-Za-z0-9]{10}\.jpg$/);
+    const request = storage.requests[0] as RecordedRequest;
+    expect(request.url.pathname).toBe("/bucket");
+    const form = await readForm(request);
+    expect([...form.keys()]).toEqual([
+      "key",
+      "policy",
+      "success_action_status",
+      "x-amz-signature",
+      "file",
+    ]);
+    expect(form.get("token")).toBeNull();
+    expect(form.get("x-amz-signature")).toBe("abc");
+  });
+
+  it("refuses an S3 token that does not hold form fields, sending nothing", async () => {
+    const storage = await serve((_, res) => answer(res, "", 204));
+    const transport = transportFor({
+      uploadTokenProvider: () => ({
+        visitPrefix: "",
+        folderPath: "",
+        token: `s3post:${Buffer.from("[1,2]").toString("base64url")}`,
+        uploadUrl: storage.url,
+      }),
+    });
+    const error = await rejection(transport.uploadToCloud(new Blob(["x"])));
+    expect(error).toMatchObject({ kind: "prepare-failed" });
+    expect(storage.requests).toHaveLength(0);
+  });
+
   it("uses the credentials' region and reports storage refusals as http-status", async () => {
     const storage = await serve((_, res) => answer(res, '{"error":"expired token"}', 401));
     const transport = transportFor({

@@ -13,6 +13,28 @@ export interface CloudUploadCredentials {
   /** Default 'SCN'. */
   region?: string;
   token: string;
+  /** Where the form goes; default: the region's host (`cloudUploadUrl`). */
+  uploadUrl?: string;
+}
+
+/**
+ * A token of this form carries the signed fields of an S3 presigned POST (base64url JSON):
+ * they are sent as form fields of their own, since S3 refuses fields its policy does not name.
+ */
+export const S3_POST_TOKEN_PREFIX = "s3post:";
+
+function formFieldsOf(token: string): Record<string, string> {
+  if (!token.startsWith(S3_POST_TOKEN_PREFIX)) return { token };
+  const json = atob(token.slice(S3_POST_TOKEN_PREFIX.length).replace(/-/g, "+").replace(/_/g, "/"));
+  const fields = JSON.parse(json) as unknown;
+  if (
+    fields === null ||
+    typeof fields !== "object" ||
+    Object.values(fields).some((value) => typeof value !== "string")
+  ) {
+    throw new TypeError("the S3 upload token does not hold form fields");
+  }
+  return fields as Record<string, string>;
 }
 
 export type UploadTokenProvider = () => CloudUploadCredentials | Promise<CloudUploadCredentials>;
@@ -83,7 +105,7 @@ export async function uploadToCloud(
       throw new TypeError("uploadTokenProvider returned no token");
     }
     region = credentials.region || DEFAULT_CLOUD_REGION;
-    const endpoint = cloudUploadUrl(region);
+    const endpoint = credentials.uploadUrl || cloudUploadUrl(region);
     if (!endpoint) throw new TypeError(`no cloud upload URL for region ${region}`);
     url = new URL(endpoint).href;
     key = cloudObjectKey({
@@ -92,8 +114,11 @@ export async function uploadToCloud(
     });
     visitPrefix = credentials.visitPrefix ?? "";
     body = new FormData();
-    body.append("token", credentials.token);
     body.append("key", key);
+    for (const [name, value] of Object.entries(formFieldsOf(credentials.token))) {
+      body.append(name, value);
+    }
+    // The file goes last: S3 ignores any field after it.
     body.append("file", file, key.slice(key.lastIndexOf("/") + 1));
   } catch (cause) {
     throw failures.prepareFailed(cause);

@@ -42,4 +42,25 @@ describe("ImageUploadTile", () => {
     fireEvent.click(screen.getByRole("button", { name: "다시 시도" }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
+
+  it("still says where to tap after an error (e.g. a photo the form needs)", () => {
+    const { rerender } = render(
+      <ImageUploadTile
+        kind="front"
+        state={{ status: "error", message: "신분증 앞면 사진을 업로드해 주세요" }}
+        onSelect={() => {}}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("신분증 앞면 사진을 업로드해 주세요");
+    expect(screen.getByText("눌러서 업로드")).toBeTruthy();
+    rerender(
+      <ImageUploadTile
+        kind="front"
+        state={{ status: "error", message: "사진을 다시 업로드해 주세요" }}
+        previewUrl="blob:front"
+        onSelect={() => {}}
+      />,
+    );
+    expect(screen.getByText("다시 선택")).toBeTruthy();
+  });
 });

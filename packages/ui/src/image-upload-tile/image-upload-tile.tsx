@@ -66,11 +66,12 @@ export function ImageUploadTile({
         )}
         <span className="cy-upload-tile__name">{name}</span>
         <span className="cy-upload-tile__action">
-          {state.status === "empty"
-            ? t("upload.tapToUpload")
-            : state.status === "done"
+          {/* After an error too: the tile is still where to tap for another photo. */}
+          {state.status === "uploading"
+            ? null
+            : state.status === "done" || (state.status === "error" && previewUrl)
               ? t("upload.replace")
-              : null}
+              : t("upload.tapToUpload")}
         </span>
       </label>
       <input
