@@ -1,0 +1,110 @@
+import type {
+  FaceComparison,
+  FaceReference,
+  FaceVerification,
+  FaceVerificationProblem,
+  FaceVerifier,
+} from "./face-verifier";
+
+/** A face found in an image by an engine that describes faces as embeddings. */
+export interface AnalyzedFace {
+  /** Where the face is, in the pixels of the decoded (EXIF-rotated) image. */
+  box: { x: number; y: number; width: number; height: number };
+  /** The detector's confidence, 0..1. */
+  score: number;
+  /** The face's description; null when the engine found the face but could not describe it. */
+  embedding: readonly number[] | null;
+  /** Anti-spoof and liveness scores, 0..1, when the engine measures them. */
+  real: number | null;
+  live: number | null;
+}
+
+export interface FaceAnalyzer {
+  /** The faces in an encoded image, most confident first. */
+  analyze(image: Uint8Array): Promise<AnalyzedFace[]>;
+  /** How alike two embeddings are, 0..1 (1: the same). */
+  similarity(a: readonly number[], b: readonly number[]): number;
+  close?(): Promise<void>;
+}
+
+/**
+ * A verifier on any embedding engine: the live capture must show exactly one face; each reference
+ * is scored by its best-matching face (a holding photo also shows the card's small portrait); the
+ * lowest reference score decides against the threshold.
+ */
+export function createEmbeddingFaceVerifier(
+  analyzer: FaceAnalyzer,
+  options: { threshold: number },
+): FaceVerifier {
+  const { threshold } = options;
+  if (!(threshold >= 0 && threshold <= 1)) {
+    throw new RangeError(`the face match threshold must be within 0..1, not ${threshold}`);
+  }
+  return {
+    async verify(live, references) {
+      if (references.length === 0) throw new RangeError("verify needs at least one reference");
+      const liveFaces = await analyzer.analyze(live);
+      const referenceFaces: AnalyzedFace[][] = [];
+      // One after another: the engine runs one image at a time anyway.
+      for (const reference of references)
+        referenceFaces.push(await analyzer.analyze(reference.image));
+      return judge(analyzer, threshold, liveFaces, references, referenceFaces);
+    },
+    ...(analyzer.close ? { close: () => analyzer.close?.() ?? Promise.resolve() } : {}),
+  };
+}
+
+function judge(
+  analyzer: FaceAnalyzer,
+  threshold: number,
+  liveFaces: readonly AnalyzedFace[],
+  references: readonly FaceReference[],
+  referenceFaces: readonly AnalyzedFace[][],
+): FaceVerification {
+  const liveFace = liveFaces.length === 1 ? liveFaces[0] : undefined;
+  const liveEmbedding = liveFace?.embedding ?? null;
+  const comparisons: FaceComparison[] = references.map((reference, index) => {
+    const faces = referenceFaces[index] ?? [];
+    return {
+      reference: reference.name,
+      similarity: liveEmbedding ? bestSimilarity(analyzer, liveEmbedding, faces) : null,
+      faces: faces.length,
+    };
+  });
+  const problem: FaceVerificationProblem | null =
+    liveFaces.length > 1
+      ? "severalLiveFaces"
+      : !liveEmbedding
+        ? "noLiveFace"
+        : comparisons.some((comparison) => comparison.similarity === null)
+          ? "noReferenceFace"
+          : null;
+  const score =
+    problem === null ? Math.min(...comparisons.map((comparison) => comparison.similarity ?? 0)) : 0;
+  return {
+    matched: problem === null && score >= threshold,
+    score,
+    threshold,
+    comparisons,
+    live: {
+      faces: liveFaces.length,
+      real: liveFace?.real ?? null,
+      live: liveFace?.live ?? null,
+    },
+    problem,
+  };
+}
+
+function bestSimilarity(
+  analyzer: FaceAnalyzer,
+  liveEmbedding: readonly number[],
+  faces: readonly AnalyzedFace[],
+): number | null {
+  let best: number | null = null;
+  for (const face of faces) {
+    if (!face.embedding) continue;
+    const similarity = analyzer.similarity(liveEmbedding, face.embedding);
+    if (best === null || similarity > best) best = similarity;
+  }
+  return best;
+}

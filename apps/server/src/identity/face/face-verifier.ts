@@ -1,0 +1,47 @@
+/**
+ * Face matching for identity verification (docs/identity.md, "Matching faces"): the borrower's
+ * live capture is compared with each reference photo (the portrait printed on the ID card front,
+ * the photo of the borrower holding the card). Vendor-neutral: the local engine
+ * (human-face-verifier.ts) and any vendor adapter implement the same interface.
+ */
+
+export type FaceVerificationProblem = "noLiveFace" | "severalLiveFaces" | "noReferenceFace";
+
+export interface FaceComparison {
+  /** The reference's name, as given to `verify`. */
+  reference: string;
+  /** The similarity of the live face to the best-matching face in the reference, 0..1; null when
+   * either side has no usable face. */
+  similarity: number | null;
+  /** Faces found in the reference (a holding photo shows the person and the card's portrait). */
+  faces: number;
+}
+
+export interface FaceVerification {
+  /** No problem, and every reference's similarity reaches the threshold. */
+  matched: boolean;
+  /** The lowest similarity of the live face to the references, 0..1 (0 when one is missing). */
+  score: number;
+  threshold: number;
+  comparisons: FaceComparison[];
+  /** Faces in the live capture, and the engine's anti-spoof (`real`) and liveness (`live`)
+   * scores of the live face, 0..1, null when not exactly one face or not measured. Recorded,
+   * not decided on (see docs). */
+  live: { faces: number; real: number | null; live: number | null };
+  problem: FaceVerificationProblem | null;
+}
+
+export interface FaceReference {
+  /** Names the reference in the result, e.g. "idCardFront", "holdingIdCard". */
+  name: string;
+  /** An encoded image (JPEG, PNG, WebP, HEIF as the image decoder reads them). */
+  image: Uint8Array;
+}
+
+export interface FaceVerifier {
+  /** Compares the face in `live` with each reference. Throws on an image that cannot be decoded
+   * or on no references; a missing or extra face is a `problem`, not an error. */
+  verify(live: Uint8Array, references: readonly FaceReference[]): Promise<FaceVerification>;
+  /** Releases the engine (models, memory). */
+  close?(): Promise<void>;
+}

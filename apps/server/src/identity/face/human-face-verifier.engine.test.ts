@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  holdingIdCard,
+  idCard,
+  type LoadedFace,
+  loadFaceFixtures,
+  twoFaces,
+} from "./fixtures/face-fixtures";
+import { distribution, errorRates, measureFixtures } from "./fixtures/measure-fixtures";
+import { cosineSimilarity, createHumanFaceAnalyzer } from "./human-face-analyzer";
+import { createHumanFaceVerifier, DEFAULT_FACE_MATCH_THRESHOLD } from "./human-face-verifier";
+
+// One engine for the file: its models load once, on the first analysis.
+const analyzer = createHumanFaceAnalyzer();
+const verifier = createHumanFaceVerifier({ analyzer });
+
+let faces: LoadedFace[] = [];
+
+beforeAll(async () => {
+  faces = await loadFaceFixtures();
+});
+
+function face(name: string): Buffer {
+  const found = faces.find((fixture) => fixture.name === name);
+  if (!found) throw new Error(`no face fixture ${name}`);
+  return found.image;
+}
+
+describe("Human face verifier on the fixtures", () => {
+  it("accepts no different people and few changed copies at the default threshold", async () => {
+    const started = performance.now();
+    // Every 12th face with each transform keeps this test near half a minute on 2 cores; the
+    // benchmark (bench/face-accuracy.ts) copies every face.
+    const measurements = await measureFixtures(analyzer, { transformEvery: 12 });
+    const rates = errorRates(measurements, DEFAULT_FACE_MATCH_THRESHOLD);
+    const show = (values: number[]) => {
+      const { count, min, p5, median, max } = distribution(values);
+      const [a, b, c, d] = [min, p5, median, max].map((value) => value.toFixed(3));
+      return `n=${count} min=${a} p5=${b} median=${c} max=${d}`;
+    };
+    console.info(
+      [
+        `face fixtures: ${measurements.faces}, no face found in: ${measurements.facesNotFound.join(", ") || "none"}`,
+        `different people: ${show(measurements.different.map((pair) => pair.similarity))}`,
+        `same photo transformed: ${show(measurements.transformed.flatMap((pair) => (pair.similarity === null ? [] : [pair.similarity])))}, no face found: ${measurements.transformed.filter((pair) => pair.similarity === null).length}`,
+        `same person, different photos: ${show(measurements.acrossPhotos.map((pair) => pair.similarity))}`,
+        `one photo, two renderings: ${show(measurements.samePhoto.map((pair) => pair.similarity))}`,
+        `at ${DEFAULT_FACE_MATCH_THRESHOLD}: FAR ${rates.falseAccepts}/${rates.differentPairs}, FRR (transformed) ${rates.falseRejects}/${rates.transformedPairs}, FRR (different photos) ${rates.acrossPhotosRejects}/${rates.acrossPhotosPairs}`,
+        `${measurements.analysisMs.length} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s, median ${distribution(measurements.analysisMs).median.toFixed(0)} ms`,
+      ].join("\n"),
+    );
+    expect(measurements.facesNotFound).toEqual([]);
+    expect(rates.differentPairs).toBeGreaterThan(5000);
+    expect(rates.falseAccepts).toBe(0);
+    // Measured: 3.9% of all 1,120 copies (benchmark), 5 of these 100; the bounds leave room for
+    // a newer sharp or Human moving a few borderline pairs.
+    expect(rates.frr).toBeLessThanOrEqual(0.08);
+    // Two photos of one person: 64 of 104 fall below the threshold (docs/identity.md says why
+    // that is the price of no false accepts here); a guard against the engine getting worse.
+    expect(rates.acrossPhotosFrr).toBeLessThanOrEqual(0.7);
+  });
+
+  it("matches a live face with its ID card and the photo holding it", async () => {
+    const live = face("detect2");
+    const card = await idCard(live);
+    const result = await verifier.verify(live, [
+      { name: "idCardFront", image: card },
+      { name: "holdingIdCard", image: await holdingIdCard(live, card) },
+    ]);
+    expect(result).toMatchObject({
+      matched: true,
+      threshold: DEFAULT_FACE_MATCH_THRESHOLD,
+      problem: null,
+      live: { faces: 1 },
+    });
+    expect(result.comparisons.map(({ reference, faces }) => ({ reference, faces }))).toEqual([
+      { reference: "idCardFront", faces: 1 },
+      { reference: "holdingIdCard", faces: 2 },
+    ]);
+    expect(result.score).toBe(
+      Math.min(...result.comparisons.map((comparison) => comparison.similarity ?? 0)),
+    );
+    expect(result.live.real).toBeGreaterThanOrEqual(0);
+    expect(result.live.live).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses someone else's card, even when the holding photo shows the borrower", async () => {
+    const borrower = face("detect3");
+    const otherCard = await idCard(face("grid-r6c06"));
+    const result = await verifier.verify(borrower, [
+      { name: "idCardFront", image: otherCard },
+      { name: "holdingIdCard", image: await holdingIdCard(borrower, otherCard) },
+    ]);
+    expect(result.matched).toBe(false);
+    expect(result.problem).toBeNull();
+    const [front, holding] = result.comparisons;
+    expect(front?.similarity).toBeLessThan(DEFAULT_FACE_MATCH_THRESHOLD);
+    // The holding photo is scored by its best-matching face: the borrower's own.
+    expect(holding?.similarity).toBeGreaterThanOrEqual(DEFAULT_FACE_MATCH_THRESHOLD);
+    expect(result.score).toBe(front?.similarity);
+  });
+
+  it("names a live capture without a face, or with two", async () => {
+    const card = await idCard(face("detect4"));
+    const references = [{ name: "idCardFront", image: card }];
+    const noFace = await verifier.verify(await idCard(null), references);
+    expect(noFace).toMatchObject({
+      matched: false,
+      score: 0,
+      problem: "noLiveFace",
+      live: { faces: 0, real: null, live: null },
+      comparisons: [{ reference: "idCardFront", similarity: null, faces: 1 }],
+    });
+    const two = await verifier.verify(await twoFaces(face("detect4"), face("detect5")), references);
+    expect(two).toMatchObject({
+      matched: false,
+      score: 0,
+      problem: "severalLiveFaces",
+      live: { faces: 2, real: null, live: null },
+    });
+  });
+
+  it("names a reference without a face", async () => {
+    const live = face("faceid");
+    const result = await verifier.verify(live, [
+      { name: "idCardFront", image: await idCard(null) },
+      { name: "holdingIdCard", image: await holdingIdCard(live, await idCard(live)) },
+    ]);
+    expect(result).toMatchObject({ matched: false, score: 0, problem: "noReferenceFace" });
+    expect(result.comparisons[0]).toEqual({ reference: "idCardFront", similarity: null, faces: 0 });
+    expect(result.comparisons[1]?.similarity).toBeGreaterThanOrEqual(DEFAULT_FACE_MATCH_THRESHOLD);
+  });
+
+  it("gives concurrent first calls the answers it gives one at a time", async () => {
+    const live = face("grid-r4c05");
+    const references = [{ name: "idCardFront", image: await idCard(live) }];
+    const one = await verifier.verify(live, references);
+    // A new verifier: both calls wait for one load, and for each other.
+    const fresh = createHumanFaceVerifier();
+    const [first, second, third] = await Promise.all([
+      fresh.verify(live, references),
+      fresh.verify(live, references),
+      verifier.verify(live, references),
+    ]);
+    expect(first).toEqual(one);
+    expect(second).toEqual(one);
+    expect(third).toEqual(one);
+  });
+
+  it("scores embeddings by their angle, not their length", () => {
+    expect(cosineSimilarity([3, 4], [6, 8])).toBeCloseTo(1);
+    expect(cosineSimilarity([1, 0], [0, 2])).toBe(0);
+    expect(cosineSimilarity([1, 0], [-1, 0])).toBe(0);
+    expect(cosineSimilarity([1, 1], [1, 0])).toBeCloseTo(Math.SQRT1_2);
+    expect(cosineSimilarity([0, 0], [1, 0])).toBe(0);
+  });
+
+  it("refuses a threshold outside 0..1, no references, and an image it cannot read", async () => {
+    expect(() => createHumanFaceVerifier({ threshold: 1.5, analyzer })).toThrow(RangeError);
+    await expect(verifier.verify(face("faceid"), [])).rejects.toThrow(RangeError);
+    await expect(
+      verifier.verify(new TextEncoder().encode("not an image"), [
+        { name: "idCardFront", image: face("faceid") },
+      ]),
+    ).rejects.toThrow();
+  });
+});
