@@ -1,11 +1,19 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/main.ts", "src/cli.ts"],
+  entry: {
+    index: "src/index.ts",
+    main: "src/main.ts",
+    cli: "src/cli.ts",
+    // Test photos for identity verification, for the web app's browser tests (devDependencies).
+    testing: "src/testing/identity-kit.ts",
+  },
   format: ["esm"],
-  dts: { entry: "src/index.ts" },
+  dts: { entry: { index: "src/index.ts", testing: "src/testing/identity-kit.ts" } },
   sourcemap: true,
   clean: true,
   target: "node22",
   platform: "node",
+  // A native module (a devDependency tsup would otherwise try to bundle).
+  external: ["@napi-rs/canvas"],
 });

@@ -3,6 +3,9 @@ import type { Logger } from "pino";
 import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
+import type { IncomingObjects } from "./files/s3-incoming";
+import type { FaceVerifier } from "./identity/face/face-verifier";
+import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
 import type { SmsProvider } from "./sms/sms-provider";
 import type { FileAddresses } from "./uploads/file-addresses";
@@ -23,8 +26,14 @@ export interface ServerContext {
   personalData: PersonalDataCipher;
   /** Uploaded images (docs/identity.md). */
   files: FileStore;
+  /** S3 deployments: objects browsers upload with cloud credentials, before they are checked. */
+  incoming: IncomingObjects | null;
   /** Signs and checks the short-lived addresses uploaded images are served at. */
   fileAddresses: FileAddresses;
+  /** Compares live face captures with ID card photos (docs/identity.md). */
+  faces: FaceVerifier;
+  /** Reads ID card fronts to prefill the form (docs/identity.md). */
+  idCards: IdCardReader;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
   answerDelays: Map<string, number>;
 }

@@ -10,6 +10,17 @@ export {
   type SmsConfig,
 } from "./config/config";
 export type { ServerContext } from "./context";
+export type {
+  FaceReference,
+  FaceVerification,
+  FaceVerifier,
+} from "./identity/face/face-verifier";
+export type {
+  IdCardCountry,
+  IdCardFields,
+  IdCardReader,
+  IdCardReading,
+} from "./identity/ocr/id-card-reader";
 export { type Locale, localeFromHeader, messageFor } from "./messages/message-for";
 export {
   type ChayongServer,

@@ -16,19 +16,29 @@ import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
 import { createLocalFileStore } from "./files/file-store";
 import { createS3FileStore } from "./files/s3-file-store";
+import { createIncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
+import type { FaceVerifier } from "./identity/face/face-verifier";
+import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
+import type { IdCardReader } from "./identity/ocr/id-card-reader";
+import { createTesseractIdCardReader } from "./identity/ocr/tesseract-id-card-reader";
 import { PersonalDataCipher } from "./identity/personal-data-cipher";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
 import { FileAddresses } from "./uploads/file-addresses";
 
-/** What tests (and embedders) may replace: the clock, the SMS provider, the logger. */
+/**
+ * What tests (and embedders) may replace: the clock, the SMS provider, the logger, and the
+ * recognition engines (a vendor's face matcher; one engine shared by many test servers).
+ */
 export interface ServerDependencies {
   now?: () => Date;
   sms?: SmsProvider;
   logger?: Logger;
+  faces?: FaceVerifier;
+  idCards?: IdCardReader;
 }
 
 export interface ChayongServer {
@@ -109,10 +119,15 @@ export async function createServer(
       }),
       personalData,
       fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
+      incoming: config.files.kind === "s3" ? createIncomingObjects(config.files) : null,
       files:
         config.files.kind === "s3"
           ? createS3FileStore(config.files)
           : createLocalFileStore(config.files.root),
+      faces:
+        dependencies.faces ??
+        createHumanFaceVerifier({ threshold: config.identityEngines.faceMatchThreshold }),
+      idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
     };
     if (config.cipher.usesDevDefaults) {
@@ -135,6 +150,8 @@ export async function createServer(
         statistics?.stop();
         try {
           await app.close();
+          // An engine handed in by the caller is the caller's to close.
+          if (dependencies.faces === undefined) await context.faces.close?.();
         } finally {
           await database.close();
         }
@@ -144,6 +161,12 @@ export async function createServer(
     await database.close();
     throw error;
   }
+}
+
+/** Tesseract, or with OCR off a reader that says so (the form is then filled by hand). */
+function idCardReaderFor(command: string | null): IdCardReader {
+  if (command !== null) return createTesseractIdCardReader({ command });
+  return { read: async () => ({ available: false, reason: "OCR is off (CHAYONG_TESSERACT=off)" }) };
 }
 
 /** The ID number keys: configured, or the embedded default's own (docs/identity.md). */

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { codecSettingsFromEnv } from "@chayong/transport";
 import type { S3FileStoreConfig } from "../files/s3-file-store";
+import { DEFAULT_FACE_MATCH_THRESHOLD } from "../identity/face/human-face-verifier";
 import type { PersonalDataKeys } from "../identity/personal-data-cipher";
 import { serverPackageDir } from "../package-dir";
 
@@ -39,6 +40,8 @@ export interface ServerConfig {
    */
   identityKeys: PersonalDataKeys | null;
   files: FileStoreConfig;
+  /** The recognition engines of identity verification (docs/identity.md). */
+  identityEngines: IdentityEnginesConfig;
   sms: SmsConfig;
   /** SMS sends allowed per client IP per hour (decisions §2: a per-IP limit). */
   smsIpHourlyLimit: number;
@@ -53,6 +56,13 @@ export interface ServerConfig {
   /** Created on first start of the embedded default when no lender exists yet. */
   demoLender: DemoLenderConfig | null;
   logLevel: string;
+}
+
+export interface IdentityEnginesConfig {
+  /** The similarity (0..1) a live face must reach against each ID card photo. */
+  faceMatchThreshold: number;
+  /** The tesseract command the ID card reader runs; null = OCR off (hand entry). */
+  tesseractCommand: string | null;
 }
 
 /** One bad setting; `variable` is the environment variable to fix. */
@@ -142,6 +152,21 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   const identityKeys = readIdentityKeys(read, problem, database.kind);
   const files = readFileStoreConfig(read, problem, cwd);
 
+  const faceMatchThreshold = Number(
+    read("CHAYONG_FACE_MATCH_THRESHOLD") ?? DEFAULT_FACE_MATCH_THRESHOLD,
+  );
+  if (!Number.isFinite(faceMatchThreshold) || faceMatchThreshold <= 0 || faceMatchThreshold >= 1) {
+    problem(
+      "CHAYONG_FACE_MATCH_THRESHOLD",
+      "CHAYONG_FACE_MATCH_THRESHOLD must be a number between 0 and 1 (exclusive)",
+    );
+  }
+  const tesseractSetting = read("CHAYONG_TESSERACT") ?? "tesseract";
+  const identityEngines: IdentityEnginesConfig = {
+    faceMatchThreshold,
+    tesseractCommand: tesseractSetting === "off" ? null : tesseractSetting,
+  };
+
   const sms = readSmsConfig(read, problem, testMode === true);
 
   const smsIpHourlyLimit = parseInteger(read("CHAYONG_SMS_IP_HOURLY_LIMIT"), 30);
@@ -194,6 +219,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       cipher,
       identityKeys,
       files,
+      identityEngines,
       sms,
       smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
       webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,

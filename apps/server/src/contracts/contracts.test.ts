@@ -22,7 +22,7 @@ describe("contracts", () => {
 
   beforeAll(async () => {
     ts = await startTestServer();
-    cast = await logInCast(ts);
+    cast = await logInCast(ts, { verifyBorrowers: true });
   });
   afterAll(async () => {
     await ts?.close();

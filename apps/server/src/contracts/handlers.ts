@@ -255,11 +255,15 @@ function isBorrowerOf(caller: Caller, row: ContractRow): boolean {
 }
 
 /** Why this caller may not sign this contract now, or null when they may. */
-function signingRefusal(caller: Caller, row: ContractRow | undefined): Outcome<never> | null {
+async function signingRefusal(
+  db: Db,
+  caller: Caller,
+  row: ContractRow | undefined,
+): Promise<Outcome<never> | null> {
   if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
   if (!isBorrowerOf(caller, row)) return refuse(403, "access.forbidden");
   if (row.signedAt !== null) return refuse(409, "contract.alreadySigned");
-  const policy = borrowerMaySign(caller, row);
+  const policy = await borrowerMaySign(db, caller, row);
   return policy.ok ? null : policy;
 }
 
@@ -274,13 +278,13 @@ async function signContract(
   input: { id: string; signature: string },
 ): ReturnType<Handlers["contract.sign"]> {
   const [current] = await ctx.db.select().from(contracts).where(eq(contracts.id, input.id));
-  const refused = signingRefusal(caller, current);
+  const refused = await signingRefusal(ctx.db, caller, current);
   if (refused) return refused;
   const image = checkSignatureImage(input.signature);
   if (!image.ok) return refuseInput([{ key: image.key, field: "signature" }]);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contracts).where(eq(contracts.id, input.id)).for("update");
-    const refusedNow = signingRefusal(caller, row);
+    const refusedNow = await signingRefusal(tx, caller, row);
     if (refusedNow) return refusedNow;
     const signing = row as ContractRow;
     const terms = signing.terms as ContractTerms;

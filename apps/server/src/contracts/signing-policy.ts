@@ -1,12 +1,19 @@
 import type { Caller } from "../auth/sessions";
-import { type Outcome, succeed } from "../outcome";
+import type { Db } from "../db/database";
+import { findIdentity, isVerified } from "../identity/identity-store";
+import { type Outcome, refuse, succeed } from "../outcome";
 import type { ContractRow } from "./contract-store";
 
 /**
- * Whether the borrower may sign this contract now, beyond being its borrower. Identity
- * verification (face check, ID card, contacts) becomes a precondition here when that issue
- * lands; until then every borrower of the contract may sign.
+ * Whether the borrower may sign this contract now, beyond being its borrower: identity
+ * verification (live face check, ID card, two emergency contacts) must be complete
+ * (docs/identity.md, "Signing needs a verified borrower").
  */
-export function borrowerMaySign(_caller: Caller, _contract: ContractRow): Outcome<null> {
-  return succeed(null);
+export async function borrowerMaySign(
+  db: Db,
+  caller: Caller,
+  _contract: ContractRow,
+): Promise<Outcome<null>> {
+  const identity = await findIdentity(db, caller.userId);
+  return isVerified(identity) ? succeed(null) : refuse(409, "identity.notVerified");
 }

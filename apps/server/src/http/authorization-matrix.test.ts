@@ -3,8 +3,15 @@ import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
+import {
+  identityPhotos,
+  personalDetailsOf,
+  twoContacts,
+  uploadIdentityPhotos,
+} from "../testing/identity-kit";
 import { encodeTestPng, signaturePng } from "../testing/png";
 import { refusal } from "../testing/refusal";
+import { startTestS3Server, type TestS3Server } from "../testing/s3-server";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
 
 type Who = keyof Cast;
@@ -31,12 +38,23 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
   let cast: Cast;
   let phoneCounter = 0;
 
+  let s3: TestS3Server;
+
   beforeAll(async () => {
-    ts = await startTestServer();
-    cast = await logInCast(ts);
-  });
+    // Files in S3 (a real S3 API server), so the cloud upload endpoints answer too.
+    s3 = await startTestS3Server();
+    ts = await startTestServer({
+      CHAYONG_FILE_STORE: "s3",
+      CHAYONG_S3_BUCKET: s3.bucket,
+      CHAYONG_S3_ENDPOINT: s3.endpoint,
+      CHAYONG_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      CHAYONG_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+    cast = await logInCast(ts, { verifyBorrowers: true });
+  }, 120_000);
   afterAll(async () => {
     await ts?.close();
+    await s3?.close();
   });
 
   const freshPhone = () => `0108800${String(++phoneCounter).padStart(4, "0")}`;
@@ -96,6 +114,66 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
         c.api.identity.uploadImage(
           new Blob([new Uint8Array(encodeTestPng(8, 8, (x) => x > 3))], { type: "image/png" }),
         ),
+    },
+    "identity.uploadCredentials": {
+      rightful: signedIn,
+      call: (c) => c.api.identity.uploadCredentials(),
+    },
+    "identity.registerUpload": {
+      rightful: signedIn,
+      call: async (c) => {
+        const photo = new Blob([encodeTestPng(8, 8, (x) => x > 3) as Uint8Array<ArrayBuffer>], {
+          type: "image/png",
+        });
+        // Without a session the credentials are refused (301) before any upload.
+        await c.api.identity.uploadCredentials();
+        const uploaded = await c.transport.uploadToCloud(photo);
+        return c.api.identity.registerUpload({ key: uploaded.key });
+      },
+    },
+    "identity.faceCompare": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: async (c) => {
+        ts.clock.advance(60_000); // past the gap between two tries of a step
+        const photos = await identityPhotos();
+        const live = await c.api.identity.uploadImage(
+          new Blob([photos.live as Uint8Array<ArrayBuffer>]),
+        );
+        return c.api.identity.faceCompare({ facePhotoUrl: live.url ?? "" });
+      },
+    },
+    "identity.ocrCheck": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: async (c) => {
+        ts.clock.advance(60_000);
+        const addresses = await uploadIdentityPhotos(c, await identityPhotos());
+        return c.api.identity.ocrCheck({
+          frontPhotoUrl: addresses.front,
+          backPhotoUrl: addresses.back,
+        });
+      },
+    },
+    "identity.ocrConfirm": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: async (c) => {
+        ts.clock.advance(60_000);
+        const photos = await identityPhotos();
+        const addresses = await uploadIdentityPhotos(c, photos);
+        // Refused for a lender too; the call under test is the confirmation after it.
+        await c.api.identity.faceCompare({ facePhotoUrl: addresses.live }).catch(() => null);
+        return c.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
+      },
+    },
+    "identity.addEmergencyContacts": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: (c) => {
+        ts.clock.advance(60_000);
+        return c.api.identity.addEmergencyContacts(twoContacts);
+      },
+    },
+    "identity.userDetail": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: (c) => c.api.identity.userDetail(),
     },
     "config.service": {
       rightful: everyone,

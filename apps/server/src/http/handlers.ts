@@ -1,14 +1,18 @@
 import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
+import { identityHandlers } from "../identity/handlers";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";
+import { cloudUploadHandlers } from "../uploads/cloud-uploads";
 import type { Handlers } from "./call";
 
 /** Every implemented endpoint of the SDK table, by id. */
 export const handlers: Handlers = {
   ...authHandlers,
   ...contractHandlers,
+  ...identityHandlers,
+  ...cloudUploadHandlers,
   ...moneyHandlers,
   ...templateHandlers,
   ...serviceConfigHandlers,

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageFor } from "../messages/message-for";
+import { verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
+import { refusal } from "../testing/refusal";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
 
-describe("journey: a lender sends a contract, a borrower opens and signs it (through the SDK)", () => {
+describe("journey: a lender sends a contract, a borrower opens it, verifies and signs (through the SDK)", () => {
   let ts: TestServer;
   beforeAll(async () => {
     ts = await startTestServer();
@@ -65,6 +68,14 @@ describe("journey: a lender sends a contract, a borrower opens and signs it (thr
     expect((await lender.api.contract.query()).items.map((c) => [c.id, c.status])).toEqual([
       [contract.id, "type2"],
     ]);
+
+    // Signing needs a verified borrower: face check, ID card, contacts (docs/identity.md).
+    const unverified = await refusal(
+      borrower.api.contract.sign({ id: contract.id, signature: signaturePng() }),
+    );
+    expect(unverified.status).toBe(409);
+    expect(unverified.serverMessage).toBe(messageFor("identity.notVerified", "ko-KR"));
+    await verifyBorrower(borrower);
 
     const signed = await borrower.api.contract.sign({ id: contract.id, signature: signaturePng() });
     expect(signed.status).toBe("type6");

@@ -32,7 +32,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
 
   beforeAll(async () => {
     ts = await startTestServer();
-    cast = await logInCast(ts);
+    cast = await logInCast(ts, { verifyBorrowers: true });
     lender = cast.lenderA;
   });
   afterAll(async () => {

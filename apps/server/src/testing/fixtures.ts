@@ -1,4 +1,5 @@
 import type { ContractDraft } from "@chayong/domain";
+import { verifyBorrower } from "./identity-kit";
 import type { TestClient, TestServer } from "./test-server";
 import { demoLenderPhone } from "./test-server";
 
@@ -38,8 +39,15 @@ export interface Cast {
   lenderB: TestClient;
 }
 
-/** The five callers of the authorisation matrix, logged in (except `none`). */
-export async function logInCast(ts: TestServer): Promise<Cast> {
+/**
+ * The five callers of the authorisation matrix, logged in (except `none`). With
+ * `verifyBorrowers`, both borrowers have also completed identity verification (as signing
+ * needs) through the real API and engines.
+ */
+export async function logInCast(
+  ts: TestServer,
+  options: { verifyBorrowers?: boolean } = {},
+): Promise<Cast> {
   await ts.addLender(lenderBPhone, "Lender B");
   const cast: Cast = {
     none: ts.client(),
@@ -52,5 +60,9 @@ export async function logInCast(ts: TestServer): Promise<Cast> {
   await cast.borrowerB.logIn(borrowerBPhone);
   await cast.lenderA.logIn(demoLenderPhone);
   await cast.lenderB.logIn(lenderBPhone);
+  if (options.verifyBorrowers) {
+    await verifyBorrower(cast.borrowerA, { seed: 1 });
+    await verifyBorrower(cast.borrowerB, { seed: 2 });
+  }
   return cast;
 }

@@ -138,6 +138,8 @@ export async function startTestServer(
         getLocale: () => state.locale,
       },
       slowNetworkMs: Number.POSITIVE_INFINITY,
+      // Cloud uploads ask the server for credentials, as the app does (S3 deployments only).
+      uploadTokenProvider: () => state.api.identity.uploadCredentials(),
     });
     state.api = createApi(state.transport);
     return state;

@@ -11,21 +11,9 @@ import { users } from "../db/schema";
 import { sendEnvelope, sendFailure } from "../http/call";
 import { mayViewIdentityOf } from "../identity/identity-access";
 import { localeFromHeader, okMessage } from "../messages/message-for";
-import { type Outcome, refuse, succeed } from "../outcome";
-import { processUploadedImage } from "./image-processing";
-import { countRecentUploads, findUpload, saveUpload, uploadsPerHour } from "./upload-store";
-
-/** The uploaded file descriptor (spec §3) the upload answers. */
-interface UploadAnswer {
-  path: string;
-  size: number;
-  width: number;
-  height: number;
-  name: string;
-  url: string;
-}
-
-const extensionOf = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" } as const;
+import { type Outcome, refuse } from "../outcome";
+import { acceptUploadedImage, type UploadAnswer } from "./accept-image";
+import { findUpload } from "./upload-store";
 
 /**
  * The image upload (multipart, one file in the field 'file') and the route that serves uploaded
@@ -88,21 +76,7 @@ async function receiveUpload(
   }
   if (bytes === null) return refuse(400, "upload.noFile");
 
-  if ((await countRecentUploads(ctx.db, caller.userId, now)) >= uploadsPerHour) {
-    return refuse(429, "common.operationTooFrequent");
-  }
-  const processed = await processUploadedImage(bytes);
-  if (!processed.ok) return refuse(400, processed.key);
-  const row = await saveUpload(ctx.db, ctx.files, caller.userId, processed.image, now);
-  const url = ctx.fileAddresses.addressFor(row.id, caller.userId, now);
-  return succeed({
-    path: `/files/${row.id}`,
-    size: row.sizeBytes,
-    width: row.width,
-    height: row.height,
-    name: `${row.id}.${extensionOf[processed.image.mimeType]}`,
-    url,
-  });
+  return acceptUploadedImage(ctx, caller.userId, bytes, now);
 }
 
 /**

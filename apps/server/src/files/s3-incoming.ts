@@ -1,0 +1,53 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import type { S3FileStoreConfig } from "./s3-file-store";
+
+/**
+ * Objects a browser uploaded straight to the bucket with cloud upload credentials, before the
+ * server has checked them (docs/identity.md, "Cloud uploads"): read once, then removed.
+ */
+export interface IncomingObjects {
+  /** Where the browser's form goes (path-style for S3-compatible servers). */
+  uploadUrl: string;
+  /** The bytes under `key` when there are at most `maxBytes`; "tooLarge"; or null when absent. */
+  read(key: string, maxBytes: number): Promise<Uint8Array | "tooLarge" | null>;
+  remove(key: string): Promise<void>;
+}
+
+export function createIncomingObjects(config: S3FileStoreConfig): IncomingObjects {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const uploadUrl = config.endpoint
+    ? `${config.endpoint.replace(/\/+$/, "")}/${config.bucket}`
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+  return {
+    uploadUrl,
+    async read(key, maxBytes) {
+      try {
+        // The size first: a policy-less S3-compatible server may have taken anything.
+        const head = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        if ((head.ContentLength ?? 0) > maxBytes) return "tooLarge";
+        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return answer.Body ? await answer.Body.transformToByteArray() : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey || error instanceof NotFound) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+  };
+}

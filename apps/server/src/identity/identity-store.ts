@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, gte, or } from "drizzle-orm";
+import type { Caller } from "../auth/sessions";
+import type { Db } from "../db/database";
+import { borrowerIdentities, contracts, emergencyContacts, identityAttempts } from "../db/schema";
+import type { IdCardCountry } from "./ocr/id-card-reader";
+
+export type IdentityRow = typeof borrowerIdentities.$inferSelect;
+export type ContactRow = typeof emergencyContacts.$inferSelect;
+export type AttemptKind = (typeof identityAttempts.$inferInsert)["kind"];
+
+/**
+ * How often a borrower may try each step (docs/identity.md, "Limits"): enough for honest retakes,
+ * too few to probe the face matcher; a second submission within `minGapMs` of the previous one
+ * is a double tap ('operation too frequent').
+ */
+export const attemptLimits: Record<AttemptKind, { perHour: number; minGapMs: number }> = {
+  face: { perHour: 10, minGapMs: 2_000 },
+  ocr: { perHour: 20, minGapMs: 1_000 },
+  confirm: { perHour: 10, minGapMs: 3_000 },
+  contacts: { perHour: 10, minGapMs: 3_000 },
+};
+
+/** Whether the borrower has tried this step too often lately. */
+export async function tooFrequent(
+  db: Db,
+  userId: string,
+  kind: AttemptKind,
+  now: Date,
+): Promise<boolean> {
+  const limit = attemptLimits[kind];
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+  const recent = and(
+    eq(identityAttempts.userId, userId),
+    eq(identityAttempts.kind, kind),
+    gte(identityAttempts.at, hourAgo),
+  );
+  const [counted] = await db.select({ n: count() }).from(identityAttempts).where(recent);
+  if ((counted?.n ?? 0) >= limit.perHour) return true;
+  const [last] = await db
+    .select({ at: identityAttempts.at })
+    .from(identityAttempts)
+    .where(recent)
+    .orderBy(desc(identityAttempts.at))
+    .limit(1);
+  return last !== undefined && now.getTime() - last.at.getTime() < limit.minGapMs;
+}
+
+export async function recordAttempt(
+  db: Db,
+  attempt: {
+    userId: string;
+    kind: AttemptKind;
+    at: Date;
+    passed: boolean;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(identityAttempts).values(attempt);
+}
+
+export async function findIdentity(db: Db, userId: string): Promise<IdentityRow | null> {
+  const [row] = await db
+    .select()
+    .from(borrowerIdentities)
+    .where(eq(borrowerIdentities.userId, userId));
+  return row ?? null;
+}
+
+export async function findContacts(db: Db, userId: string): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(emergencyContacts)
+    .where(eq(emergencyContacts.userId, userId))
+    .orderBy(asc(emergencyContacts.position));
+}
+
+/** Creates the borrower's identity row or changes the given columns of it. */
+export async function saveIdentity(
+  db: Db,
+  userId: string,
+  change: Partial<Omit<IdentityRow, "userId" | "updatedAt">>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(borrowerIdentities)
+    .values({ userId, ...change, updatedAt: now })
+    .onConflictDoUpdate({ target: borrowerIdentities.userId, set: { ...change, updatedAt: now } });
+}
+
+/** Whether the whole verification is done: what signing needs (docs/identity.md). */
+export function isVerified(identity: IdentityRow | null): boolean {
+  return (
+    identity !== null &&
+    identity.faceUploadId !== null &&
+    identity.idCardVerifiedAt !== null &&
+    identity.contactsAddedAt !== null
+  );
+}
+
+/**
+ * The ID card countries to try first for this borrower: the jurisdiction of the latest contract
+ * addressed to them, then the other one.
+ */
+export async function idCardCountriesFor(db: Db, caller: Caller): Promise<IdCardCountry[]> {
+  const [latest] = await db
+    .select({ jurisdiction: contracts.jurisdiction })
+    .from(contracts)
+    .where(or(eq(contracts.borrowerId, caller.userId), eq(contracts.borrowerPhone, caller.phone)))
+    .orderBy(desc(contracts.createdAt))
+    .limit(1);
+  return latest?.jurisdiction === "TW" ? ["TW", "KR"] : ["KR", "TW"];
+}

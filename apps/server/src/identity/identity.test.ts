@@ -1,0 +1,299 @@
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { borrowerIdentities, emergencyContacts, identityAttempts } from "../db/schema";
+import { messageFor } from "../messages/message-for";
+import {
+  identityPhotos,
+  personalDetailsOf,
+  testFaces,
+  twoContacts,
+  uploadIdentityPhotos,
+} from "../testing/identity-kit";
+import { errorKeys, refusal } from "../testing/refusal";
+import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
+
+const stepGapMs = 60_000;
+
+describe("identity verification through the SDK (docs/identity.md)", () => {
+  let ts: TestServer;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  async function borrower(phone: string): Promise<TestClient> {
+    const client = ts.client();
+    await client.logIn(phone);
+    return client;
+  }
+
+  async function attemptsOf(userId: string, kind: "face" | "confirm") {
+    return ts.server.context.db
+      .select()
+      .from(identityAttempts)
+      .where(and(eq(identityAttempts.userId, userId), eq(identityAttempts.kind, kind)))
+      .orderBy(desc(identityAttempts.id));
+  }
+
+  it("walks face -> ID card -> contacts, and the detail answers each step", async () => {
+    const client = await borrower("01020000001");
+    const me = await client.api.user.current();
+    const before = await client.api.identity.userDetail();
+    expect(before).toMatchObject({
+      verified: false,
+      faceVerified: false,
+      idCardVerified: false,
+      contactsAdded: false,
+      idNumberMasked: null,
+      contacts: [],
+    });
+
+    const photos = await identityPhotos({ face: testFaces[0], seed: 11 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    const details = personalDetailsOf(photos, addresses);
+
+    // The ID card comes after the face check.
+    const early = await refusal(client.api.identity.ocrConfirm(details));
+    expect(early.status).toBe(409);
+    expect(early.serverMessage).toBe(messageFor("identity.faceFirst", "ko-KR"));
+
+    const face = await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    expect(face).toEqual({ matched: true, comparedWithIdCard: false, score: null });
+    expect(await client.api.identity.userDetail()).toMatchObject({
+      faceVerified: true,
+      idCardVerified: false,
+    });
+
+    ts.clock.advance(stepGapMs);
+    await client.api.identity.ocrConfirm(details);
+    const [confirm] = await attemptsOf(me.userId, "confirm");
+    expect(confirm?.passed).toBe(true);
+    const scores = confirm?.details as { score: number; live: { real: unknown; live: unknown } };
+    expect(scores.score).toBeGreaterThan(0.5);
+    expect(scores.live).toHaveProperty("real");
+    expect(scores.live).toHaveProperty("live");
+
+    ts.clock.advance(stepGapMs);
+    await client.api.identity.addEmergencyContacts(twoContacts);
+    const after = await client.api.identity.userDetail();
+    expect(after).toMatchObject({
+      verified: true,
+      faceVerified: true,
+      idCardVerified: true,
+      contactsAdded: true,
+      sharedDebtConsent: true,
+      name: photos.person.name,
+      idNumberMasked: `${photos.person.idNumber.slice(0, 8)}******`,
+      gender: photos.person.gender,
+      birthday: photos.person.birthday,
+      address: photos.person.address,
+      contacts: [
+        { name: "김부모", phone: "+821098760001", relation: "parents" },
+        { name: "이친구", phone: "+821098760002", relation: "friend" },
+      ],
+    });
+    // The detail shows the borrower's own photos through addresses signed for them.
+    const front = await fetch(new URL(after.frontPhotoUrl ?? "", ts.url));
+    expect(front.status).toBe(200);
+    expect(front.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("keeps the ID number sealed at rest: never the digits, found by its keyed hash", async () => {
+    const client = await borrower("01020000002");
+    const me = await client.api.user.current();
+    const photos = await identityPhotos({ face: testFaces[1], seed: 12 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    ts.clock.advance(stepGapMs);
+    await client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
+
+    const [row] = await ts.server.context.db
+      .select()
+      .from(borrowerIdentities)
+      .where(eq(borrowerIdentities.userId, me.userId));
+    const digits = photos.person.idNumber.replace("-", "");
+    expect(row?.idNumberSealed).toMatch(/^v1:[A-Za-z0-9_-]+:/);
+    expect(row?.idNumberSealed).not.toContain(digits.slice(0, 6));
+    expect(row?.idNumberSealed).not.toContain(digits.slice(6));
+    expect(ts.server.context.personalData.open(row?.idNumberSealed ?? "")).toBe(
+      photos.person.idNumber,
+    );
+    expect(row?.idNumberHash).toBe(
+      ts.server.context.personalData.lookupHash(photos.person.idNumber),
+    );
+    // No other column holds the number either.
+    expect(JSON.stringify(row)).not.toContain(digits.slice(6));
+  });
+
+  it("refuses a live capture without a face, or with two", async () => {
+    const client = await borrower("01020000003");
+    const blank = await sharp({
+      create: { width: 480, height: 640, channels: 3, background: "#d0d0d0" },
+    })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await client.api.identity.uploadImage(new Blob([new Uint8Array(blank)]));
+    const noFace = await refusal(
+      client.api.identity.faceCompare({ facePhotoUrl: uploaded.url ?? "" }),
+    );
+    expect(noFace.status).toBe(400);
+    expect(noFace.serverMessage).toBe(messageFor("identity.face.noFace", "ko-KR"));
+
+    const [left, right] = await Promise.all(
+      [testFaces[0], testFaces[1]].map(async (name) =>
+        sharp((await identityPhotos({ face: name })).live)
+          .resize(400, 480, { fit: "cover" })
+          .toBuffer(),
+      ),
+    );
+    const two = await sharp({
+      create: { width: 840, height: 520, channels: 3, background: "#ffffff" },
+    })
+      .composite([
+        { input: left as Buffer, left: 10, top: 20 },
+        { input: right as Buffer, left: 430, top: 20 },
+      ])
+      .jpeg()
+      .toBuffer();
+    ts.clock.advance(stepGapMs);
+    const pair = await client.api.identity.uploadImage(new Blob([new Uint8Array(two)]));
+    const several = await refusal(
+      client.api.identity.faceCompare({ facePhotoUrl: pair.url ?? "" }),
+    );
+    expect(several.serverMessage).toBe(messageFor("identity.face.severalFaces", "ko-KR"));
+    expect((await client.api.identity.userDetail()).faceVerified).toBe(false);
+  });
+
+  it("refuses an ID card whose photos show someone else: 'live face verification failed'", async () => {
+    const client = await borrower("01020000004");
+    const me = await client.api.user.current();
+    // The live face is person 1; the card and the holding photo show person 3.
+    const photos = await identityPhotos({ face: testFaces[0], cardFace: testFaces[2], seed: 14 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    ts.clock.advance(stepGapMs);
+    const error = await refusal(
+      client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
+    );
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toBe(messageFor("identity.faceFailed", "ko-KR"));
+    const detail = await client.api.identity.userDetail();
+    expect(detail).toMatchObject({ idCardVerified: false, idNumberMasked: null });
+    const [attempt] = await attemptsOf(me.userId, "confirm");
+    expect(attempt?.passed).toBe(false);
+    const recorded = attempt?.details as { score: number; threshold: number } | undefined;
+    expect(recorded?.score).toBeLessThan(recorded?.threshold ?? 0);
+  });
+
+  it("accepts only the caller's own uploads as photos", async () => {
+    const owner = await borrower("01020000005");
+    const thief = await borrower("01020000006");
+    const photos = await identityPhotos({ seed: 15 });
+    const addresses = await uploadIdentityPhotos(owner, photos);
+    const error = await refusal(thief.api.identity.faceCompare({ facePhotoUrl: addresses.live }));
+    expect(error.status).toBe(400);
+    expect(errorKeys(error)).toEqual(["identity.photo.invalid"]);
+    const forged = await refusal(
+      thief.api.identity.ocrCheck({
+        frontPhotoUrl: "/files/AAAAAAAAAAAAAAAAAAAAAA",
+        backPhotoUrl: "x",
+      }),
+    );
+    expect(errorKeys(forged)).toEqual(["identity.photo.invalid"]);
+  });
+
+  it("checks the ID number against the details, and the contacts against the borrower", async () => {
+    const client = await borrower("01020000007");
+    const photos = await identityPhotos({ seed: 17 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    ts.clock.advance(stepGapMs);
+    const otherSex = photos.person.gender === "male" ? "female" : "male";
+    const mismatch = await refusal(
+      client.api.identity.ocrConfirm({ ...personalDetailsOf(photos, addresses), gender: otherSex }),
+    );
+    expect(errorKeys(mismatch)).toEqual(["identity.idNumber.genderMismatch"]);
+
+    ts.clock.advance(stepGapMs);
+    const own = await refusal(
+      client.api.identity.addEmergencyContacts({
+        contacts: [
+          { name: "나", phone: "010-2000-0007", relation: "siblings" },
+          { name: "친구", phone: "010-4444-5555", relation: "friend" },
+        ],
+      }),
+    );
+    expect(errorKeys(own)).toEqual(["identity.contact.phoneDuplicate"]);
+    const me = await client.api.user.current();
+    const saved = await ts.server.context.db
+      .select()
+      .from(emergencyContacts)
+      .where(eq(emergencyContacts.userId, me.userId));
+    expect(saved).toEqual([]);
+  });
+
+  it("answers 'operation too frequent' to a second submission right after the first", async () => {
+    const client = await borrower("01020000008");
+    await client.api.identity.addEmergencyContacts(twoContacts);
+    const again = await refusal(client.api.identity.addEmergencyContacts(twoContacts));
+    expect(again.status).toBe(429);
+    expect(again.serverMessage).toBe(messageFor("common.operationTooFrequent", "ko-KR"));
+    ts.clock.advance(stepGapMs);
+    await expect(client.api.identity.addEmergencyContacts(twoContacts)).resolves.toBeNull();
+  });
+});
+
+describe("reading the ID card (OCR) through the API", () => {
+  let ts: TestServer;
+  let withoutOcr: TestServer;
+
+  beforeAll(async () => {
+    [ts, withoutOcr] = await Promise.all([
+      startTestServer(),
+      startTestServer({ CHAYONG_TESSERACT: "off" }),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([ts?.close(), withoutOcr?.close()]);
+  });
+
+  it("prefills the details from the card front", async () => {
+    const client = ts.client();
+    await client.logIn("01020000009");
+    const photos = await identityPhotos({ seed: 19 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    const read = await client.api.identity.ocrCheck({
+      frontPhotoUrl: addresses.front,
+      backPhotoUrl: addresses.back,
+    });
+    expect(read).toMatchObject({
+      available: true,
+      idNumber: photos.person.idNumber,
+      birthday: photos.person.birthday,
+      gender: photos.person.gender,
+    });
+  });
+
+  it("says OCR is unavailable when the engine is off, and the form is filled by hand", async () => {
+    const client = withoutOcr.client();
+    await client.logIn("01020000010");
+    const photos = await identityPhotos({ seed: 20 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    const read = await client.api.identity.ocrCheck({
+      frontPhotoUrl: addresses.front,
+      backPhotoUrl: addresses.back,
+    });
+    expect(read).toEqual({
+      available: false,
+      name: null,
+      idNumber: null,
+      gender: null,
+      birthday: null,
+      address: null,
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Relation } from "@chayong/domain";
+import type { Api } from "@chayong/sdk";
+import sharp from "sharp";
+import type { IdCardCountry } from "../identity/ocr/id-card-reader";
+
+export type { IdCardCountry };
+
+import { serverPackageDir } from "../package-dir";
+import { type IdCardPerson, mulberry32, randomIdCardPerson, renderIdCard } from "./id-cards";
+
+/**
+ * The photos a borrower takes during identity verification, made from the face fixtures
+ * (src/identity/face/fixtures, see its README): the live capture, the ID card front with the
+ * same face printed in its portrait box, the back, and a photo of the person holding the card.
+ */
+export interface IdentityPhotos {
+  person: IdCardPerson;
+  live: Uint8Array;
+  front: Uint8Array;
+  back: Uint8Array;
+  holding: Uint8Array;
+}
+
+// From the package folder, so the path holds from src/ (vitest) and from dist/ (the web e2e).
+const fixturesDir = join(serverPackageDir(), "src/identity/face/fixtures/faces/");
+
+/** A face fixture's bytes, e.g. `faceid.jpg`. */
+export function faceFixture(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(fixturesDir, name)));
+}
+
+/** The fixtures of distinct people the identity tests use (one face each). */
+export const testFaces = ["faceid.jpg", "detect1.jpg", "detect3.jpg"] as const;
+
+export async function identityPhotos(
+  options: { face?: string; cardFace?: string; country?: IdCardCountry; seed?: number } = {},
+): Promise<IdentityPhotos> {
+  const { face = testFaces[0], cardFace = face, country = "KR", seed = 1 } = options;
+  const person = randomIdCardPerson(country, mulberry32(seed));
+  const live = faceFixture(face);
+  const front = await renderIdCard({ ...person, portrait: faceFixture(cardFace), seed });
+  const back = await sharp({
+    create: { width: 856, height: 540, channels: 3, background: "#dfe6ee" },
+  })
+    .png()
+    .toBuffer();
+  return {
+    person,
+    live,
+    front,
+    back: new Uint8Array(back),
+    holding: await holdingPhoto(faceFixture(cardFace), front),
+  };
+}
+
+/** The person's face above the card they hold, as a phone photo would show them. */
+async function holdingPhoto(face: Uint8Array, card: Uint8Array): Promise<Uint8Array> {
+  const faceTile = await sharp(face).resize(520, 600, { fit: "cover" }).toBuffer();
+  const cardTile = await sharp(card).resize(428, 270).toBuffer();
+  const photo = await sharp({
+    create: { width: 720, height: 1000, channels: 3, background: "#c9c2b8" },
+  })
+    .composite([
+      { input: faceTile, left: 100, top: 40 },
+      { input: cardTile, left: 146, top: 700 },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(photo);
+}
+
+interface EmergencyContactInput {
+  name: string;
+  phone: string;
+  relation: Relation;
+}
+
+const blob = (bytes: Uint8Array, type: string) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+
+/** Uploads the photos through the SDK; answers the addresses the identity requests name. */
+export async function uploadIdentityPhotos(client: { api: Api }, photos: IdentityPhotos) {
+  const upload = async (bytes: Uint8Array, type: string) => {
+    const answer = await client.api.identity.uploadImage(blob(bytes, type));
+    return answer.url ?? answer.path;
+  };
+  return {
+    live: await upload(photos.live, "image/jpeg"),
+    front: await upload(photos.front, "image/png"),
+    back: await upload(photos.back, "image/png"),
+    holding: await upload(photos.holding, "image/jpeg"),
+  };
+}
+
+/** The personal details of the ID card page, as the borrower confirms them. */
+export function personalDetailsOf(
+  photos: IdentityPhotos,
+  addresses: { front: string; back: string; holding: string },
+) {
+  return {
+    frontPhotoUrl: addresses.front,
+    backPhotoUrl: addresses.back,
+    holdingPhotoUrl: addresses.holding,
+    name: photos.person.name,
+    idNumber: photos.person.idNumber,
+    gender: photos.person.gender,
+    birthday: photos.person.birthday,
+    address: photos.person.address,
+    sharedDebtConsent: true,
+  };
+}
+
+export const twoContacts: { contacts: [EmergencyContactInput, EmergencyContactInput] } = {
+  contacts: [
+    { name: "김부모", phone: "010-9876-0001", relation: "parents" },
+    { name: "이친구", phone: "010-9876-0002", relation: "friend" },
+  ],
+};
+
+/**
+ * The whole verification a borrower goes through before signing (docs/identity.md), through
+ * the real SDK and the real engines: live face check, ID card confirmed, two contacts.
+ */
+export async function verifyBorrower(
+  client: { api: Api },
+  options: Parameters<typeof identityPhotos>[0] = {},
+): Promise<IdentityPhotos> {
+  const photos = await identityPhotos(options);
+  const addresses = await uploadIdentityPhotos(client, photos);
+  await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+  await client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
+  await client.api.identity.addEmergencyContacts(twoContacts);
+  return photos;
+}
