@@ -1,7 +1,19 @@
 import { defineConfig } from "@playwright/test";
+import { faceVideoPath } from "./e2e/support/camera";
 
 // Debian's Chromium, never a downloaded browser (see the repository rules).
 const chromiumPath = process.env.CHAYONG_CHROMIUM ?? "/usr/bin/chromium";
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ],
+};
+// Identity verification specs: a camera that plays a face video, allowed without asking.
+const cameraSpecs = "**/identity/**/*.spec.ts";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -27,15 +39,27 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     browserName: "chromium",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-      ],
-    },
+    launchOptions,
   },
-  projects: [{ name: "phone" }],
+  projects: [
+    { name: "phone", testIgnore: cameraSpecs },
+    { name: "camera-media", testMatch: "**/support/camera-media.setup.ts" },
+    {
+      name: "camera",
+      testMatch: cameraSpecs,
+      dependencies: ["camera-media"],
+      use: {
+        permissions: ["clipboard-read", "clipboard-write", "camera"],
+        launchOptions: {
+          ...launchOptions,
+          args: [
+            ...launchOptions.args,
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            `--use-file-for-fake-video-capture=${faceVideoPath}`,
+          ],
+        },
+      },
+    },
+  ],
 });

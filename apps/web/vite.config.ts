@@ -2,6 +2,7 @@ import { CIPHER_IV_ENV, CIPHER_KEY_ENV, codecSettingsFromEnv } from "@chayong/tr
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { faceModels } from "./scripts/face-models-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
 
 // The cipher key and IV are deployment settings shared with the server (decisions §3). They are
@@ -19,6 +20,8 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     react(),
     phoneMetadataForRegions(["KR", "TW"]),
+    // The face check's detector model and TensorFlow.js .wasm files, served as static files.
+    faceModels(),
   ],
   define: {
     __CHAYONG_CIPHER_KEY__: JSON.stringify(cipherKey),

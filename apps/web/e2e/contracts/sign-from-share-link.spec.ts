@@ -1,4 +1,6 @@
+import { verifyBorrower } from "@chayong/server/testing";
 import { expect, test } from "@playwright/test";
+import { apiOf } from "../support/api";
 import { baseUrl, demoLenderPhone, logIn } from "../support/app";
 
 const borrowerPhone = "01012345678";
@@ -77,6 +79,11 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await borrower.goto(link);
   await logIn(borrower, borrowerPhone);
   await expect(borrower).toHaveURL(/#\/pages\/loans\/sign\?code=/);
+  // Signing needs a verified borrower; the verification flow has its own spec
+  // (identity/verify-before-signing.spec.ts): here it is done through the SDK.
+  await expect(borrower.getByRole("button", { name: "본인 인증 후 서명하기" })).toBeVisible();
+  await verifyBorrower({ api: await apiOf(borrower) });
+  await borrower.reload();
   await expect(borrower.getByText("대출 비용 안내")).toBeVisible();
   await expect(borrower.getByTitle("금전 차용 계약서")).toBeVisible();
   await expect(

@@ -1,3 +1,4 @@
+import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
 import { apiOf, seoulDateInDays, signedContract } from "../support/api";
 import { baseUrl, logIn, secondLenderPhone } from "../support/app";
@@ -25,6 +26,8 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
 
   const lenderApi = await apiOf(lender);
   const borrowerApi = await apiOf(borrower);
+  // Signing needs a verified borrower (identity/verify-before-signing.spec.ts shows the flow).
+  await verifyBorrower({ api: borrowerApi });
   // Three monthly instalments of 340,000; the first fell due 14 days ago.
   const overdue = await signedContract(lenderApi, borrowerApi, borrowerPhone, {
     name: "정씨 분할 대출",

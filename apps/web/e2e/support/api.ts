@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { type Api, createApi } from "@chayong/sdk";
 import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
 import type { Page } from "@playwright/test";
-import { baseUrl } from "./app";
+import { baseUrl, lastSmsCode } from "./app";
 
 /**
  * The session of a person logged in on `page`, used through the real SDK as an internal tool
@@ -12,7 +12,18 @@ import { baseUrl } from "./app";
 export async function apiOf(page: Page): Promise<Api> {
   const stored = await page.evaluate(() => localStorage.getItem("token"));
   if (!stored) throw new Error("nobody is logged in on this page");
-  const token = JSON.parse(stored) as string;
+  return apiWithToken(JSON.parse(stored) as string);
+}
+
+/** Logs `phone` in through the SDK alone (SMS code from the test route), as a setup step. */
+export async function loggedInApi(phone: string): Promise<Api> {
+  const anonymous = apiWithToken(null);
+  await anonymous.auth.sendCode({ phone });
+  const { token } = await anonymous.auth.login({ phone, code: await lastSmsCode(phone) });
+  return apiWithToken(token);
+}
+
+function apiWithToken(token: string | null): Api {
   return createApi(
     createTransport({
       baseUrl: baseUrl(),

@@ -14,6 +14,9 @@ export const demoLenderPhone = "01000000000";
  * lender's SMS cooldown log in with it. */
 export const secondLenderPhone = "01077770000";
 
+/** The lender of the identity verification spec (logged in through the SDK, its own cooldown). */
+export const identityLenderPhone = "01088880000";
+
 /** The last SMS code the test provider "sent" to a phone (server test mode). */
 export async function lastSmsCode(phone: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/__test/sms?phone=${encodeURIComponent(phone)}`);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { demoLenderPhone, secondLenderPhone } from "./app";
+import { demoLenderPhone, identityLenderPhone, secondLenderPhone } from "./app";
 
 const webDir = resolve(import.meta.dirname, "..", "..");
 const serverDir = resolve(webDir, "..", "server");
@@ -71,6 +71,7 @@ export default async function globalSetup() {
   const lenders: [phone: string, name: string, merchant: string][] = [
     [demoLenderPhone, "Demo Lender", "Demo Merchant"],
     [secondLenderPhone, "김대여", "김씨상회"],
+    [identityLenderPhone, "박대여", "박씨상회"],
   ];
   for (const [phone, name, merchant] of lenders) {
     execFileSync(

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../shell/coming-soon";
+import { ChooseLocationPage } from "../features/location/choose-location-page";
 
-// A location page the platform provides (spec §2); its content is not part of this app yet.
+// A location page the platform provides (spec §2): the detailed address from the device's position.
 export const Route = createFileRoute("/choose-location")({
-  component: () => <ComingSoon titleId="app.title" />,
+  staticData: { titleId: "location.choose.title" },
+  component: ChooseLocationPage,
 });

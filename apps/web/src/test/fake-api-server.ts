@@ -22,16 +22,32 @@ export interface FakeApiServer {
 
 const codec = createCodec(codecSettingsFromEnv({}));
 
+async function decodedPayload(request: Request, url: URL): Promise<unknown> {
+  const ciphertext =
+    request.method === "GET"
+      ? (url.searchParams.get(ENVELOPE_QUERY_PARAM) ?? "")
+      : await request.text();
+  return ciphertext ? decodeRequestPayload(codec, ciphertext) : undefined;
+}
+
+/** A file upload (multipart, not encrypted) is seen as its files' names, types and sizes. */
+async function uploadedFiles(request: Request): Promise<Record<string, unknown>> {
+  const files: Record<string, unknown> = {};
+  for (const [field, value] of await request.formData()) {
+    files[field] =
+      typeof value === "string" ? value : { name: value.name, type: value.type, size: value.size };
+  }
+  return files;
+}
+
 export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer {
   const calls: FakeApiServer["calls"] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const ciphertext =
-      request.method === "GET"
-        ? (url.searchParams.get(ENVELOPE_QUERY_PARAM) ?? "")
-        : await request.text();
-    const payload = ciphertext ? decodeRequestPayload(codec, ciphertext) : undefined;
+    const payload = request.headers.get("content-type")?.startsWith("multipart/form-data")
+      ? await uploadedFiles(request)
+      : await decodedPayload(request, url);
     calls.push({ path: url.pathname, payload });
     const route = routes[url.pathname];
     const answer = route ? await route(payload) : { status: 404, message: "not found", body: null };

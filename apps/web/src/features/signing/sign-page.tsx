@@ -1,16 +1,19 @@
 import { defaultTimeZoneOf, legalCapFor, todayIn } from "@chayong/domain";
 import { Button, Modal, MoneyText, PageHeader, StatusBadge } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { entryPath } from "../../session/back";
+import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
+import { useCurrentUser } from "../../state/current-user";
 import { type Contract, isUnsigned } from "../contracts/contract-labels";
 import { formatPercent } from "../contracts/percent";
+import { firstStepFor } from "../identity/verification-flow";
 import { ContractDocument } from "./contract-document";
 import { pendingSignatureAtom } from "./pending-signature";
 
@@ -27,7 +30,7 @@ export function SignPage({ code }: { code: string }) {
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />
-      <div className="page">
+      <div className="page page--above-service">
         {contract.status === "loading" && !contract.data ? (
           <p className="page__note">{_("common.loading")}</p>
         ) : null}
@@ -44,6 +47,7 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
   const { _, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
+  const router = useRouter();
   const [contract, setContract] = useState(opened);
   const [signature, setSignature] = useAtom(pendingSignatureAtom);
   const drawn = signature?.code === code ? signature : null;
@@ -60,6 +64,21 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
 
   const openCanvas = () => void navigate({ to: "/pages/loans/signature", search: { code } });
 
+  // A borrower signs only once verified (the server refuses 'identity.notVerified' until then):
+  // the verification flow starts at the step not done yet and comes back to this page.
+  const user = useCurrentUser();
+  const isBorrower = user.data?.role === "borrower";
+  const identity = useLoad(
+    async () => (isBorrower ? api.identity.userDetail() : null),
+    [api, isBorrower],
+  );
+  const unverified = identity.data?.verified === false;
+  const verify = (progress: { faceVerified: boolean }) =>
+    void navigate({
+      to: firstStepFor(progress),
+      search: { redirect: router.latestLocation.href },
+    });
+
   const confirm = async () => {
     if (!drawn) {
       setSignError(_("signature.incomplete"));
@@ -73,6 +92,14 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
       setSignature(null);
       setSucceeded(true);
     } catch (error) {
+      // 'identity.notVerified' is a 409 whose message is already translated: the record says.
+      if (asTransportError(error)?.status === 409) {
+        const progress = await api.identity.userDetail().catch(() => null);
+        if (progress && !progress.verified) {
+          verify(progress);
+          return;
+        }
+      }
       setSignError(screenMessage(error, _));
     } finally {
       setSigning(false);
@@ -112,7 +139,14 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
           <h3 className="page__section-title" id="sign-area">
             {_("sign.borrowerSignature")}
           </h3>
-          {drawn ? (
+          {unverified && identity.data ? (
+            <>
+              <p className="page__note sign__verify-note">{_("identity.notVerified")}</p>
+              <Button size="lg" block onClick={() => identity.data && verify(identity.data)}>
+                {_("sign.verifyToSign")}
+              </Button>
+            </>
+          ) : drawn ? (
             <>
               <img
                 className="signature-preview"

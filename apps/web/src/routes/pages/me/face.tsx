@@ -1,11 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../shell/coming-soon";
+import { FacePage } from "../../../features/identity/face-page";
+import { validateFlowSearch } from "../../../features/identity/verification-flow";
 
 export const Route = createFileRoute("/pages/me/face")({
   staticData: { titleId: "verify.face.title" },
-  component: FacePage,
+  validateSearch: validateFlowSearch,
+  component: FaceRoute,
 });
 
-function FacePage() {
-  return <ComingSoon titleId="verify.face.title" />;
+function FaceRoute() {
+  const { redirect } = Route.useSearch();
+  return <FacePage redirect={redirect} />;
 }

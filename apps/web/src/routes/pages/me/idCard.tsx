@@ -1,11 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../shell/coming-soon";
+import { IdCardPage } from "../../../features/identity/id-card-page";
+import { validateFlowSearch } from "../../../features/identity/verification-flow";
 
 export const Route = createFileRoute("/pages/me/idCard")({
   staticData: { titleId: "idCard.title" },
-  component: IdCardPage,
+  validateSearch: validateFlowSearch,
+  component: IdCardRoute,
 });
 
-function IdCardPage() {
-  return <ComingSoon titleId="idCard.title" />;
+function IdCardRoute() {
+  const { redirect } = Route.useSearch();
+  return <IdCardPage redirect={redirect} />;
 }

@@ -1,0 +1,397 @@
+import { Button, CameraFrame, PageHeader, StepIndicator, useToast } from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useApi } from "../../app/services";
+import { useLoad } from "../../data/use-load";
+import { screenMessage } from "../../session/screen-message";
+import { CameraUnavailable, captureFrame, closeCamera, openFrontCamera } from "./camera";
+import type { FaceDetector } from "./face-detector";
+import { assessFaces, type FacePosition, type Hold, nextHold, noHold } from "./face-position";
+import { fitForUpload, ImageTooLarge } from "./image-file";
+import { useLeaveVerification } from "./leave-verification";
+import { type FlowSearch, idCardPath } from "./verification-flow";
+
+type Phase =
+  /** The face was checked on an earlier visit. */
+  | { kind: "verified"; photoUrl: string | null }
+  | { kind: "idle" }
+  | { kind: "starting" }
+  | { kind: "live" }
+  /** No camera (refused, missing, insecure page): a photo from the camera app instead. */
+  | { kind: "noCamera" }
+  | { kind: "sending"; photoUrl: string; step: "uploading" | "verifying"; fromFile: boolean }
+  | { kind: "failed"; photoUrl: string; message: string; fromFile: boolean };
+
+type DetectorState = "loading" | "ready" | "unavailable";
+
+/** After this long without an automatic capture, the borrower may take the photo by hand. */
+const manualCaptureAfterMs = 15_000;
+/** Pause between detections: about 10 looks a second at most, leaving the phone room to breathe. */
+const detectEveryMs = 80;
+
+// One detector per page load: a retake, or a second visit, reuses it.
+let detectorLoad: Promise<FaceDetector> | undefined;
+function faceDetector(): Promise<FaceDetector> {
+  detectorLoad ??= import("./face-detector")
+    .then((module) => module.loadFaceDetector())
+    .catch((error: unknown) => {
+      detectorLoad = undefined;
+      throw error;
+    });
+  return detectorLoad;
+}
+
+const positionMessages: Record<FacePosition, string> = {
+  noFace: "verify.face.noFace",
+  multipleFaces: "verify.face.multipleFaces",
+  notCentred: "verify.face.notCentred",
+  tooFar: "verify.face.tooFar",
+  tooClose: "verify.face.tooClose",
+  aligned: "verify.face.holdStill",
+};
+
+/**
+ * Step 1 of identity verification (/pages/me/face, spec §2): the front camera in the oval, a face
+ * detector in the browser guiding the borrower until one face is centred and still for about a
+ * second, then the frame is captured, uploaded and checked by the server ('faceCompare').
+ * Without a camera, a photo from the camera app; without the detector, a capture button.
+ */
+export function FacePage({ redirect }: FlowSearch) {
+  const { _ } = useLingui();
+  const api = useApi();
+  const { askToLeave, leaveDialog } = useLeaveVerification();
+  const progress = useLoad(() => api.identity.userDetail(), [api]);
+  const known = progress.status !== "loading" || progress.data !== undefined;
+  return (
+    <>
+      <PageHeader title={_("verify.face.title")} onBack={askToLeave} />
+      <StepIndicator current={0} label={_("verify.steps")} />
+      {known ? (
+        <FaceCheck
+          redirect={redirect}
+          verifiedPhoto={
+            progress.data?.faceVerified ? { url: progress.data.facePhotoUrl } : undefined
+          }
+        />
+      ) : (
+        <div className="page page--above-service face-check">
+          <CameraFrame message={_("common.loading")} />
+        </div>
+      )}
+      {leaveDialog}
+    </>
+  );
+}
+
+function FaceCheck({
+  redirect,
+  verifiedPhoto,
+}: FlowSearch & { verifiedPhoto?: { url: string | null } }) {
+  const { _ } = useLingui();
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>(
+    verifiedPhoto ? { kind: "verified", photoUrl: verifiedPhoto.url } : { kind: "idle" },
+  );
+  const [detector, setDetector] = useState<{ state: DetectorState; detector?: FaceDetector }>({
+    state: "loading",
+  });
+  const [position, setPosition] = useState<FacePosition | null>(null);
+  const [holding, setHolding] = useState(0);
+  const [slow, setSlow] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const capturing = useRef(false);
+  const photoUrls = useRef<string[]>([]);
+
+  // The detector starts loading with the page (the borrower reads the prompt meanwhile); after an
+  // earlier visit's check, only when the borrower retakes.
+  const needsDetector = phase.kind !== "verified";
+  useEffect(() => {
+    if (!needsDetector) return;
+    let current = true;
+    faceDetector().then(
+      (loaded) => current && setDetector({ state: "ready", detector: loaded }),
+      () => current && setDetector({ state: "unavailable" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [needsDetector]);
+
+  // Leaving the page turns the camera off and forgets the captured photos.
+  useEffect(
+    () => () => {
+      closeCamera(streamRef.current);
+      streamRef.current = null;
+      for (const url of photoUrls.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const goToIdCard = useCallback(
+    () => navigate({ to: idCardPath, search: redirect ? { redirect } : {}, replace: true }),
+    [navigate, redirect],
+  );
+
+  const send = useCallback(
+    async (photo: Blob, fromFile: boolean) => {
+      const photoUrl = URL.createObjectURL(photo);
+      photoUrls.current.push(photoUrl);
+      setPhase({ kind: "sending", photoUrl, step: "uploading", fromFile });
+      let step: "uploading" | "verifying" = "uploading";
+      try {
+        const uploaded = await api.identity.uploadImage(await fitForUpload(photo));
+        step = "verifying";
+        setPhase({ kind: "sending", photoUrl, step, fromFile });
+        await api.identity.faceCompare({ facePhotoUrl: uploaded.url ?? uploaded.path });
+        toast.show(_("verify.face.success"));
+        await goToIdCard();
+      } catch (error) {
+        const message =
+          error instanceof ImageTooLarge
+            ? _("upload.tooLarge")
+            : (screenMessage(error, _) ??
+              _(step === "uploading" ? "upload.failed" : "identity.faceFailed"));
+        setPhase({ kind: "failed", photoUrl, message, fromFile });
+      }
+    },
+    [api, toast, _, goToIdCard],
+  );
+
+  const capture = useCallback(async () => {
+    const video = videoRef.current;
+    if (!video || capturing.current) return;
+    capturing.current = true;
+    try {
+      const photo = await captureFrame(video);
+      closeCamera(streamRef.current);
+      streamRef.current = null;
+      await send(photo, false);
+    } catch {
+      // No frame yet (the video is still starting): detection goes on.
+    } finally {
+      capturing.current = false;
+    }
+  }, [send]);
+
+  const start = async () => {
+    setPhase({ kind: "starting" });
+    setPosition(null);
+    setSlow(false);
+    try {
+      closeCamera(streamRef.current);
+      streamRef.current = await openFrontCamera();
+      setPhase({ kind: "live" });
+    } catch (error) {
+      if (!(error instanceof CameraUnavailable)) throw error;
+      setPhase({ kind: "noCamera" });
+    }
+  };
+
+  // The live view: the camera's stream in the video element.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (phase.kind !== "live" || !video || !streamRef.current) return;
+    video.srcObject = streamRef.current;
+    void video.play().catch(() => undefined);
+    const timer = setTimeout(() => setSlow(true), manualCaptureAfterMs);
+    return () => clearTimeout(timer);
+  }, [phase.kind]);
+
+  // Detection: look at the frame, tell the borrower what to do, capture after a steady second.
+  const ready = detector.state === "ready" ? detector.detector : undefined;
+  useEffect(() => {
+    if (phase.kind !== "live" || !ready) return;
+    let stopped = false;
+    let hold: Hold = noHold;
+    const look = async () => {
+      while (!stopped) {
+        const video = videoRef.current;
+        if (video && video.readyState >= 2 && video.videoWidth > 0) {
+          let faces: Awaited<ReturnType<FaceDetector["detect"]>>;
+          try {
+            faces = await ready.detect(video);
+          } catch {
+            if (!stopped) setDetector({ state: "unavailable" });
+            return;
+          }
+          if (stopped) return;
+          const frame = { width: video.videoWidth, height: video.videoHeight };
+          const view = {
+            width: video.clientWidth || frame.width,
+            height: video.clientHeight || frame.height,
+          };
+          const seen = assessFaces(faces, frame, view);
+          setPosition(seen.position);
+          hold = nextHold(hold, performance.now(), seen.position === "aligned" ? seen.face : null);
+          setHolding(hold.progress);
+          if (hold.progress >= 1) {
+            await capture();
+            return;
+          }
+        }
+        await new Promise((resume) => setTimeout(resume, detectEveryMs));
+      }
+    };
+    void look();
+    return () => {
+      stopped = true;
+    };
+  }, [phase.kind, ready, capture]);
+
+  // The camera app through the file picker (`capture="user"` opens the front camera on phones).
+  const photoInput = (label: string) => (
+    <label className="cy-button cy-button--primary cy-button--lg cy-button--block face-check__file">
+      {label}
+      <input
+        className="cy-visually-hidden"
+        type="file"
+        accept="image/*"
+        capture="user"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = "";
+          if (file) void send(file, true);
+        }}
+      />
+    </label>
+  );
+
+  return (
+    // The detector's backend (or state) is written on the page for support and the browser tests.
+    <div
+      className="page page--above-service face-check"
+      data-detector={detector.detector?.backend ?? detector.state}
+    >
+      {body()}
+    </div>
+  );
+
+  function body() {
+    switch (phase.kind) {
+      case "verified":
+        return (
+          <>
+            <CameraFrame state="aligned" message={_("verify.face.success")}>
+              {phase.photoUrl ? <img src={phase.photoUrl} alt={_("verify.face.title")} /> : null}
+            </CameraFrame>
+            <div className="page__actions">
+              <Button size="lg" block onClick={() => void goToIdCard()}>
+                {_("verify.face.next")}
+              </Button>
+              <Button variant="secondary" size="lg" block onClick={() => void start()}>
+                {_("verify.face.retake")}
+              </Button>
+            </div>
+          </>
+        );
+      case "idle":
+      case "starting":
+        return (
+          <>
+            <CameraFrame
+              message={phase.kind === "starting" ? _("verify.face.startingCamera") : undefined}
+            />
+            <div className="page__actions">
+              <Button
+                size="lg"
+                block
+                loading={phase.kind === "starting"}
+                onClick={() => void start()}
+              >
+                {_("verify.face.start")}
+              </Button>
+            </div>
+          </>
+        );
+      case "live": {
+        const message =
+          detector.state === "loading"
+            ? _("verify.face.loadingDetector")
+            : detector.state === "unavailable"
+              ? _("verify.face.detectorUnavailable")
+              : position
+                ? _(positionMessages[position])
+                : undefined;
+        const manual = detector.state === "unavailable" || slow;
+        return (
+          <>
+            <CameraFrame state={position === "aligned" ? "aligned" : "idle"} message={message}>
+              <video
+                ref={videoRef}
+                autoPlay
+                muted
+                playsInline
+                aria-label={_("verify.face.title")}
+              />
+            </CameraFrame>
+            {detector.state === "loading" ? (
+              <progress
+                className="face-check__progress"
+                aria-label={_("verify.face.loadingDetector")}
+              />
+            ) : null}
+            {detector.state === "ready" && position === "aligned" ? (
+              // The steady second before the capture.
+              <progress
+                className="face-check__progress"
+                max={1}
+                value={holding}
+                aria-label={_("verify.face.holdStill")}
+              />
+            ) : null}
+            {manual ? (
+              <div className="page__actions">
+                {detector.state === "ready" ? (
+                  <p className="page__note">{_("verify.face.manualHint")}</p>
+                ) : null}
+                <Button size="lg" block onClick={() => void capture()}>
+                  {_("verify.face.capture")}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        );
+      }
+      case "noCamera":
+        return (
+          <>
+            <CameraFrame state="error" message={_("page.cameraUnavailable")} />
+            <p className="page__note">{_("verify.face.fallbackHint")}</p>
+            <div className="page__actions">{photoInput(_("upload.fromCamera"))}</div>
+          </>
+        );
+      case "sending": {
+        const label = _(phase.step === "uploading" ? "upload.uploading" : "verify.face.verifying");
+        return (
+          <>
+            <CameraFrame message={label}>
+              <img src={phase.photoUrl} alt={_("verify.face.title")} />
+            </CameraFrame>
+            <progress className="face-check__progress" aria-label={label} />
+          </>
+        );
+      }
+      case "failed":
+        return (
+          <>
+            <CameraFrame state="error" message={phase.message}>
+              <img src={phase.photoUrl} alt={_("verify.face.title")} />
+            </CameraFrame>
+            <div className="page__actions">
+              {phase.fromFile ? (
+                photoInput(_("verify.face.retake"))
+              ) : (
+                <Button size="lg" block onClick={() => void start()}>
+                  {_("verify.face.retake")}
+                </Button>
+              )}
+            </div>
+          </>
+        );
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { fakeUserDetail } from "../../test/fake-identity";
+import {
+  idCardFormOf,
+  needsConfirm,
+  needsContacts,
+  ocrPairOf,
+  personalRequestOf,
+  problemsOf,
+  reopened,
+  requestKey,
+  withOcrReading,
+} from "./id-card-form";
+import { emptyIdCardForm, type IdCardForm } from "./id-card-store";
+
+const borrowerPhone = "+821012345678";
+const done = (address: string) => ({ status: "done" as const, address, pick: 1 });
+
+/** A form a borrower filled in completely (a valid Korean number for 1990-01-01, male). */
+function filledForm(): IdCardForm {
+  return {
+    ...emptyIdCardForm(),
+    photos: { front: done("/files/f"), back: done("/files/b"), holding: done("/files/h") },
+    name: "홍길동",
+    idNumber: "900101-1234567",
+    gender: "male",
+    birthday: "1990-01-01",
+    address: "서울특별시 중구 세종대로 110",
+    contacts: [
+      { name: "김부모", phone: "010-9876-0001", relation: "parents" },
+      { name: "이친구", phone: "010-9876-0002", relation: "friend" },
+    ],
+  };
+}
+
+describe("the ID card form", () => {
+  it("starts empty, the shared-debt consent unticked", () => {
+    const form = idCardFormOf(fakeUserDetail({ faceVerified: true }));
+    expect(form).toEqual(emptyIdCardForm());
+    expect(form.sharedDebtConsent).toBe(false);
+  });
+
+  it("resumes an earlier visit: photos, details, masked number, contacts", () => {
+    const form = idCardFormOf(
+      fakeUserDetail({
+        faceVerified: true,
+        idCardVerified: true,
+        contactsAdded: true,
+        sharedDebtConsent: true,
+        frontPhotoUrl: "/files/f?sig",
+        backPhotoUrl: "/files/b?sig",
+        holdingPhotoUrl: "/files/h?sig",
+        name: "홍길동",
+        idNumberMasked: "900101-1******",
+        gender: "male",
+        birthday: "1990-01-01",
+        address: "서울",
+        contacts: [
+          { name: "김부모", phone: "+821098760001", relation: "parents" },
+          { name: "이친구", phone: "+821098760002", relation: "friend" },
+        ],
+      }),
+    );
+    expect(form.photos.front).toMatchObject({ status: "done", address: "/files/f?sig" });
+    expect(form.confirmedEarlier).toEqual({ idNumberMasked: "900101-1******" });
+    expect(form.contacts[0]).toEqual({
+      name: "김부모",
+      phone: "010-9876-0001",
+      relation: "parents",
+    });
+    // Nothing to send again, and no second OCR of the same photos.
+    expect(needsConfirm(form)).toBe(false);
+    expect(needsContacts(form)).toBe(false);
+    expect(form.ocr).toMatchObject({ status: "read", pair: ocrPairOf(form) });
+    // Editing asks for the whole number again.
+    const editing = reopened(form);
+    expect(editing.confirmedEarlier).toBeNull();
+    expect(editing.idNumber).toBe("");
+    expect(needsConfirm(editing)).toBe(true);
+  });
+
+  it("reads both sides with OCR once both are uploaded", () => {
+    const form = emptyIdCardForm();
+    expect(ocrPairOf(form)).toBeNull();
+    expect(
+      ocrPairOf({ ...form, photos: { ...form.photos, front: done("/f"), back: done("/b") } }),
+    ).toBe("/f\n/b");
+  });
+
+  it("lets OCR fill what it read, never what the borrower typed", () => {
+    const form = { ...emptyIdCardForm(), name: "홍길순", typed: ["name" as const] };
+    const filled = withOcrReading(form, {
+      available: true,
+      name: "홍길동",
+      idNumber: "900101-1234567",
+      gender: "male",
+      birthday: "1990-01-01",
+      address: null,
+    });
+    expect(filled).toMatchObject({
+      name: "홍길순",
+      idNumber: "900101-1234567",
+      gender: "male",
+      birthday: "1990-01-01",
+      address: "",
+    });
+  });
+
+  it("finds what the server would refuse, on the server's field names", () => {
+    const fields = (form: IdCardForm) =>
+      problemsOf(form, borrowerPhone).map((problem) => [problem.field, problem.key]);
+    expect(fields(emptyIdCardForm())).toEqual(
+      expect.arrayContaining([
+        ["frontPhotoUrl", "identity.frontPhoto.required"],
+        ["holdingPhotoUrl", "identity.holdingPhoto.required"],
+        ["name", "identity.name.required"],
+        ["idNumber", "identity.idNumber.required"],
+        ["gender", "identity.gender.required"],
+        ["birthday", "identity.birthday.required"],
+        ["address", "identity.address.required"],
+        ["contacts.0.name", "identity.contact1.name.required"],
+        ["contacts.1.relation", "identity.contact2.relation.required"],
+      ]),
+    );
+    expect(fields(filledForm())).toEqual([]);
+    expect(fields({ ...filledForm(), birthday: "1991-01-01" })).toEqual([
+      ["idNumber", "identity.idNumber.birthdayMismatch"],
+    ]);
+    const samePhone = filledForm();
+    samePhone.contacts[1] = { ...samePhone.contacts[1], phone: "010-1234-5678" };
+    expect(fields(samePhone)).toEqual([["contacts.1.phone", "identity.contact.phoneDuplicate"]]);
+  });
+
+  it("sends the personal details again only when they changed since accepted", () => {
+    const form = filledForm();
+    const accepted = { ...form, confirmedKey: requestKey(personalRequestOf(form)) };
+    expect(needsConfirm(form)).toBe(true);
+    expect(needsConfirm(accepted)).toBe(false);
+    expect(needsConfirm({ ...accepted, address: "부산" })).toBe(true);
+    expect(needsConfirm({ ...accepted, sharedDebtConsent: true })).toBe(true);
+  });
+});

@@ -1,0 +1,321 @@
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
+import { fakeUploads, fakeUserDetail } from "../../test/fake-identity";
+import { fakeBorrower } from "../../test/fake-user";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const signPage = "/pages/loans/sign?code=abc123";
+const idCardPage = `/pages/me/idCard?redirect=${encodeURIComponent(signPage)}`;
+const reading = {
+  available: true,
+  name: "홍길동",
+  idNumber: "900101-1234567",
+  gender: "male",
+  birthday: "1990-01-01",
+  address: "서울특별시 중구 세종대로 110",
+};
+
+function renderIdCard(routes: Record<string, FakeRoute> = {}, path = idCardPage) {
+  const uploads = fakeUploads();
+  const app = renderApp(path, {
+    routes: {
+      "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+      "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ faceVerified: true }) }),
+      "/upload/image": uploads.route,
+      "/api/v3/userAuth/ocrCheck": () => ({ body: reading }),
+      "/api/v3/userAuth/ocrConfirm": () => ({ body: null }),
+      "/api/v3/emergencyContact/add": () => ({ body: null }),
+      ...routes,
+    },
+  });
+  return {
+    ...app,
+    uploads,
+    calls: (path: string) => app.server.calls.filter((c) => c.path === path),
+  };
+}
+
+const image = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: "image/png" });
+
+async function pick(tile: RegExp, name = "card.png") {
+  const input = await screen.findByLabelText(tile);
+  fireEvent.change(input, { target: { files: [image(name)] } });
+}
+
+async function uploadAll() {
+  await pick(/^신분증 앞면/);
+  await pick(/^신분증 뒷면/);
+  await pick(/^신분증을 들고 찍은 사진/);
+}
+
+function field(label: string, index = 0) {
+  return screen.getAllByLabelText(new RegExp(`^${label}`))[index] as HTMLInputElement;
+}
+
+function fillContacts() {
+  const contacts = screen
+    .getAllByRole("group")
+    .filter((group) => /비상 연락처 \d/.test(group.textContent ?? ""));
+  const values = [
+    ["김부모", "010-9876-0001", "parents"],
+    ["이친구", "010-9876-0002", "friend"],
+  ];
+  contacts.forEach((group, index) => {
+    const [name = "", phone = "", relation = ""] = values[index] ?? [];
+    fireEvent.change(within(group).getByLabelText(/^이름/), { target: { value: name } });
+    fireEvent.change(within(group).getByLabelText(/^전화번호/), { target: { value: phone } });
+    fireEvent.change(within(group).getByLabelText(/^관계/), { target: { value: relation } });
+  });
+}
+
+const confirm = () => fireEvent.click(screen.getByRole("button", { name: "확인" }));
+
+describe("the ID card page", () => {
+  it("uploads the photos, prefills with OCR, checks the form, sends it and goes back to sign", async () => {
+    // The holding photo's upload waits, to see its progress and a submit during it.
+    let finishHolding: () => void = () => {};
+    const holdingDone = new Promise<void>((resolve) => {
+      finishHolding = resolve;
+    });
+    const uploads = fakeUploads();
+    const { router, calls } = renderIdCard({
+      "/upload/image": async (payload): Promise<FakeAnswer> => {
+        if ((payload as { file: { name: string } }).file.name === "holding.png") await holdingDone;
+        return uploads.route(payload);
+      },
+    });
+    await screen.findByText(/유효한 전화번호를 입력해 주세요/);
+    const steps = screen.getByRole("list", { name: "본인 인증 단계" });
+    expect(within(steps).getByText("2").closest("li")?.getAttribute("aria-current")).toBe("step");
+    expect(screen.getByText(/유효한 전화번호를 입력해 주세요/)).toBeTruthy();
+
+    await pick(/^신분증 앞면/);
+    await pick(/^신분증 뒷면/);
+    // Both sides: OCR reads them once and prefills the details.
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    expect(field("주민등록번호").value).toBe("900101-1234567");
+    expect((screen.getByLabelText(/^성별/) as HTMLSelectElement).value).toBe("male");
+    expect(field("생년월일").value).toBe("1990-01-01");
+    expect(field("상세 주소").value).toBe("서울특별시 중구 세종대로 110");
+    expect(screen.getByText("인식된 정보를 확인하고, 틀린 부분은 직접 수정해 주세요")).toBeTruthy();
+    expect(calls("/api/v3/userAuth/ocrCheck").map((call) => call.payload)).toEqual([
+      {
+        frontPhotoUrl: "/files/upload-1?viewer=u-2&expires=1&signature=s",
+        backPhotoUrl: "/files/upload-2?viewer=u-2&expires=1&signature=s",
+      },
+    ]);
+
+    await pick(/^신분증을 들고 찍은 사진/, "holding.png");
+    expect(await screen.findByText("업로드 중…")).toBeTruthy();
+    expect(screen.getByRole("progressbar")).toBeTruthy();
+    confirm();
+    expect(await screen.findByText("이미지 업로드가 끝날 때까지 기다려 주세요")).toBeTruthy();
+    finishHolding();
+    await vi.waitFor(() => expect(screen.queryByText("업로드 중…")).toBeNull());
+
+    // The contacts are missing: each field says what to fill in; nothing is sent.
+    confirm();
+    expect(await screen.findByText("비상 연락처 1의 이름을 입력해 주세요")).toBeTruthy();
+    expect(screen.getByText("비상 연락처 2와의 관계를 선택해 주세요")).toBeTruthy();
+    expect(calls("/api/v3/userAuth/ocrConfirm")).toEqual([]);
+
+    fillContacts();
+    const consent = screen.getByRole("checkbox", { name: /다중 채무 조회/ }) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    fireEvent.click(consent);
+    confirm();
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+    expect(router.state.location.search).toEqual({ code: "abc123" });
+    const { available: _available, ...details } = reading;
+    expect(calls("/api/v3/userAuth/ocrConfirm").map((call) => call.payload)).toEqual([
+      {
+        frontPhotoUrl: "/files/upload-1?viewer=u-2&expires=1&signature=s",
+        backPhotoUrl: "/files/upload-2?viewer=u-2&expires=1&signature=s",
+        holdingPhotoUrl: "/files/upload-3?viewer=u-2&expires=1&signature=s",
+        ...details,
+        sharedDebtConsent: true,
+      },
+    ]);
+    expect(calls("/api/v3/emergencyContact/add").map((call) => call.payload)).toEqual([
+      {
+        contacts: [
+          { name: "김부모", phone: "010-9876-0001", relation: "parents" },
+          { name: "이친구", phone: "010-9876-0002", relation: "friend" },
+        ],
+      },
+    ]);
+  });
+
+  it("puts the server's field errors on the fields and shows 'too frequent'", async () => {
+    let tries = 0;
+    const { calls } = renderIdCard({
+      "/api/v3/emergencyContact/add": () => {
+        tries += 1;
+        return tries === 1
+          ? {
+              status: 400,
+              message: "비상 연락처 번호는 본인 번호와 달라야 하며, 서로 같을 수 없습니다",
+              body: {
+                errors: [
+                  {
+                    field: "contacts.1.phone",
+                    key: "identity.contact.phoneDuplicate",
+                    message: "비상 연락처 번호는 본인 번호와 달라야 하며, 서로 같을 수 없습니다",
+                  },
+                ],
+              },
+            }
+          : { status: 429, message: "너무 자주 시도했습니다. 잠시 후 다시 시도해 주세요." };
+      },
+    });
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    fillContacts();
+    confirm();
+    const phone = await vi.waitFor(() => {
+      const input = screen.getAllByLabelText(/^전화번호/)[1] as HTMLInputElement;
+      expect(input.getAttribute("aria-invalid")).toBe("true");
+      return input;
+    });
+    expect(
+      screen.getByText("비상 연락처 번호는 본인 번호와 달라야 하며, 서로 같을 수 없습니다"),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(phone);
+    // The personal details were accepted: a second confirm sends only the contacts.
+    confirm();
+    expect(
+      await screen.findByText("너무 자주 시도했습니다. 잠시 후 다시 시도해 주세요."),
+    ).toBeTruthy();
+    expect(calls("/api/v3/userAuth/ocrConfirm")).toHaveLength(1);
+    expect(calls("/api/v3/emergencyContact/add")).toHaveLength(2);
+    // Nothing typed was lost.
+    expect(field("이름").value).toBe("홍길동");
+    expect((screen.getAllByLabelText(/^이름/)[1] as HTMLInputElement).value).toBe("김부모");
+  });
+
+  it("offers to retake the face when the faces do not match", async () => {
+    const { router } = renderIdCard({
+      "/api/v3/userAuth/ocrConfirm": () => ({
+        status: 400,
+        message: "얼굴 인증에 실패했습니다. 잠시 후 다시 시도해 주세요.",
+      }),
+    });
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    fillContacts();
+    confirm();
+    expect(
+      await screen.findByText("얼굴 인증에 실패했습니다. 잠시 후 다시 시도해 주세요."),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "얼굴 다시 촬영" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
+    expect(router.state.location.search).toEqual({ redirect: signPage });
+  });
+
+  it("lets the borrower type everything when OCR is off", async () => {
+    renderIdCard({
+      "/api/v3/userAuth/ocrCheck": () => ({
+        body: {
+          available: false,
+          name: null,
+          idNumber: null,
+          gender: null,
+          birthday: null,
+          address: null,
+        },
+      }),
+    });
+    await uploadAll();
+    expect(
+      await screen.findByText("신분증 자동 인식을 사용할 수 없습니다. 직접 입력해 주세요."),
+    ).toBeTruthy();
+    expect(field("이름").value).toBe("");
+    confirm();
+    expect(await screen.findByText("이름을 입력해 주세요")).toBeTruthy();
+    expect(screen.getByText("주민등록번호를 입력해 주세요")).toBeTruthy();
+  });
+
+  it("keeps the form while the borrower fills the address in from their position", async () => {
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (done: PositionCallback) =>
+          done({
+            coords: { latitude: 37.566535, longitude: 126.977969, accuracy: 20 },
+          } as GeolocationPosition),
+      },
+    });
+    const { router } = renderIdCard({
+      "/api/v3/userAuth/ocrCheck": () => ({ body: { ...reading, address: null } }),
+    });
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    fireEvent.change(field("이름"), { target: { value: "홍길순" } });
+    fireEvent.click(screen.getByRole("button", { name: "현재 위치로 입력" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/choose-location"));
+    expect(await screen.findByText("위도 37.566535, 경도 126.977969")).toBeTruthy();
+    const address = screen.getByLabelText(/^상세 주소/) as HTMLInputElement;
+    expect(address.value).toBe("37.566535, 126.977969");
+    fireEvent.change(address, { target: { value: "서울특별시 중구 세종대로 110, 3층" } });
+    fireEvent.click(screen.getByRole("button", { name: "확인" }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));
+    expect(router.state.location.search).toEqual({ redirect: signPage });
+    await screen.findByText(/유효한 전화번호를 입력해 주세요/);
+    await vi.waitFor(() =>
+      expect(field("상세 주소").value).toBe("서울특별시 중구 세종대로 110, 3층"),
+    );
+    expect(field("이름").value).toBe("홍길순");
+    // The uploaded photos are still there.
+    expect(document.querySelectorAll(".cy-upload-tile--done")).toHaveLength(3);
+    expect(localStorage.getItem("locationFlag")).toBe("true");
+  });
+
+  it("sends a borrower without the face check to it first", async () => {
+    const { router } = renderIdCard({
+      "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail() }),
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
+    expect(router.state.location.search).toEqual({ redirect: signPage });
+  });
+
+  it("shows details confirmed earlier masked, and sends only what is missing", async () => {
+    const { router, calls } = renderIdCard(
+      {
+        "/api/v3/userAuth/queryUserDetail": () => ({
+          body: fakeUserDetail({
+            faceVerified: true,
+            idCardVerified: true,
+            frontPhotoUrl: "/files/f?sig",
+            backPhotoUrl: "/files/b?sig",
+            holdingPhotoUrl: "/files/h?sig",
+            name: "홍길동",
+            idNumberMasked: "900101-1******",
+            gender: "male",
+            birthday: "1990-01-01",
+            address: "서울",
+          }),
+        }),
+      },
+      "/pages/me/idCard",
+    );
+    expect(await screen.findByText("900101-1******")).toBeTruthy();
+    expect(
+      screen.getByText("이미 확인된 신분증 정보입니다. 바꾸려면 수정을 눌러 주세요."),
+    ).toBeTruthy();
+    fillContacts();
+    confirm();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/index"));
+    expect(calls("/api/v3/userAuth/ocrConfirm")).toEqual([]);
+    expect(calls("/api/v3/emergencyContact/add")).toHaveLength(1);
+    expect(calls("/api/v3/userAuth/ocrCheck")).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import { Button, PageHeader, TextField } from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useBack } from "../../session/use-back";
+import { locationFlagAtom } from "../../state/storage";
+import { idCardFormAtom } from "../identity/id-card-store";
+import { idCardPath } from "../identity/verification-flow";
+import { chosenAddressAtom } from "./chosen-address";
+import { coordinatesText, geoUri, type Position } from "./position";
+
+type Locating =
+  | { status: "locating" }
+  | { status: "located"; position: Position; accuracy: number }
+  | { status: "unsupported" | "denied" | "unavailable" };
+
+/**
+ * /choose-location: the detailed address from the device's position. There are no map tiles and
+ * no address lookup (geocoding) service, so the page shows the position's coordinates and the
+ * address text, which the borrower confirms or edits; an empty address starts as the
+ * coordinates. Without a position (refused, unsupported) the borrower types the address. Confirm
+ * goes back to the ID card page with the address filled in.
+ */
+export function ChooseLocationPage() {
+  const { _, i18n } = useLingui();
+  const back = useBack();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const current = useAtomValue(idCardFormAtom)?.address ?? "";
+  const setChosen = useSetAtom(chosenAddressAtom);
+  const setLocationFlag = useSetAtom(locationFlagAtom);
+  const [address, setAddress] = useState(current);
+  const [missing, setMissing] = useState(false);
+  const [locating, setLocating] = useState<Locating>({ status: "locating" });
+  const mounted = useRef(true);
+
+  const locate = useCallback(() => {
+    const geolocation = globalThis.navigator?.geolocation;
+    if (!geolocation) {
+      setLocating({ status: "unsupported" });
+      return;
+    }
+    setLocating({ status: "locating" });
+    geolocation.getCurrentPosition(
+      ({ coords }) => {
+        if (!mounted.current) return;
+        const position = { lat: coords.latitude, lng: coords.longitude };
+        setLocating({ status: "located", position, accuracy: coords.accuracy });
+        setLocationFlag(true);
+        setAddress((typed) => (typed.trim() === "" ? coordinatesText(position) : typed));
+      },
+      (problem) => {
+        if (!mounted.current) return;
+        setLocating({
+          status: problem.code === problem.PERMISSION_DENIED ? "denied" : "unavailable",
+        });
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }, [setLocationFlag]);
+
+  useEffect(() => {
+    mounted.current = true;
+    locate();
+    return () => {
+      mounted.current = false;
+    };
+  }, [locate]);
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (address.trim() === "") {
+      setMissing(true);
+      return;
+    }
+    setChosen(address.trim());
+    if (router.history.canGoBack()) router.history.back();
+    else void navigate({ to: idCardPath, replace: true });
+  };
+
+  const number = (value: number, digits: number) =>
+    value.toLocaleString(i18n.locale, {
+      maximumFractionDigits: digits,
+      minimumFractionDigits: digits,
+    });
+
+  return (
+    <>
+      <PageHeader title={_("location.choose.title")} onBack={back} />
+      <form className="page page--above-service location" onSubmit={confirm} noValidate>
+        <section className="location__card" aria-live="polite">
+          {locating.status === "locating" ? (
+            <>
+              <p className="page__note">{_("location.locating")}</p>
+              <progress className="location__progress" aria-label={_("location.locating")} />
+            </>
+          ) : null}
+          {locating.status === "located" ? (
+            <>
+              <p className="location__coordinates">
+                {_("location.coordinates", {
+                  lat: number(locating.position.lat, 6),
+                  lng: number(locating.position.lng, 6),
+                })}
+              </p>
+              <p className="page__note">
+                {_("location.accuracy", { meters: number(Math.round(locating.accuracy), 0) })}
+              </p>
+              <a className="location__link" href={geoUri(locating.position)}>
+                {_("location.openInMapApp")}
+              </a>
+            </>
+          ) : null}
+          {locating.status === "unsupported" ? (
+            <p className="page__error" role="alert">
+              {_("page.geolocationUnsupported")}
+            </p>
+          ) : null}
+          {locating.status === "denied" || locating.status === "unavailable" ? (
+            <p className="page__error" role="alert">
+              {_(locating.status === "denied" ? "location.denied" : "location.unavailable")}
+            </p>
+          ) : null}
+          {locating.status !== "locating" && locating.status !== "unsupported" ? (
+            <Button variant="secondary" onClick={locate}>
+              {_("location.useCurrent")}
+            </Button>
+          ) : null}
+        </section>
+        <p className="page__note">{_("location.noMapHint")}</p>
+        <TextField
+          label={_("identity.address")}
+          name="address"
+          value={address}
+          maxLength={200}
+          autoComplete="street-address"
+          onChange={(event) => {
+            setAddress(event.currentTarget.value);
+            setMissing(false);
+          }}
+          error={missing ? _("identity.address.required") : undefined}
+          required
+        />
+        <div className="page__actions">
+          <Button type="submit" size="lg" block>
+            {_("common.confirm")}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
