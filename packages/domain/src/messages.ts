@@ -107,6 +107,9 @@ export const messageKeys = [
   "identity.face.noCardFace", // no face found on the ID card front or the holding photo
   "identity.faceFirst", // the ID card is confirmed after the live face check
   "identity.photo.invalid", // a photo that is not one of the caller's uploads
+  "identity.photo.sameTwice", // one picture uploaded into two photo slots
+  "identity.face.notLive", // an ID card photo sent as the live capture (or the other way round)
+  "identity.lockedAfterSigning", // identity details stay as signed once a contract is signed
   "identity.ocrUnavailable",
   "identity.notVerified",
 

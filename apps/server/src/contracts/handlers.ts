@@ -6,6 +6,7 @@ import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, lenderProfiles, templates } from "../db/schema";
 import type { Call, Handlers } from "../http/call";
+import { findIdentity } from "../identity/identity-store";
 import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
 import { renderContractDocument } from "./contract-document";
 import { findContractPage } from "./contract-list";
@@ -303,6 +304,7 @@ async function signContract(
       .where(eq(contracts.id, signing.id))
       .returning();
     if (signed === undefined) throw new Error("contract update returned nothing");
+    const identity = await findIdentity(tx, caller.userId);
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.sign",
@@ -310,7 +312,18 @@ async function signContract(
       subjectId: signing.id,
       ip,
       at: now,
-      details: { termsSha256: hash, signatureBytes: image.png.length },
+      details: {
+        termsSha256: hash,
+        signatureBytes: image.png.length,
+        // Who signed, as verified then (docs/identity.md): the record a later dispute reads.
+        identity: identity && {
+          idNumberMasked: identity.idNumberMasked,
+          faceUploadId: identity.faceUploadId,
+          frontUploadId: identity.frontUploadId,
+          holdingUploadId: identity.holdingUploadId,
+          idCardVerifiedAt: identity.idCardVerifiedAt?.toISOString() ?? null,
+        },
+      },
     });
     return succeed(await summarizeOne(tx, signed, now));
   });

@@ -472,7 +472,7 @@ export const identityAttempts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id),
-    kind: text("kind", { enum: ["face", "ocr", "confirm", "contacts"] }).notNull(),
+    kind: text("kind", { enum: ["face", "ocr", "confirm", "contacts", "credentials"] }).notNull(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     /** Whether the attempt was accepted. */
     passed: boolean("passed").notNull(),

@@ -36,11 +36,22 @@ export function createIncomingObjects(config: S3FileStoreConfig): IncomingObject
     uploadUrl,
     async read(key, maxBytes) {
       try {
-        // The size first: a policy-less S3-compatible server may have taken anything.
+        // The size first (a policy-less S3-compatible server may have taken anything), then
+        // that very version, and never more than one byte past the limit: the client's
+        // credentials are still valid and could replace the object in between.
         const head = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
         if ((head.ContentLength ?? 0) > maxBytes) return "tooLarge";
-        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
-        return answer.Body ? await answer.Body.transformToByteArray() : null;
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            IfMatch: head.ETag,
+            Range: `bytes=0-${maxBytes}`,
+          }),
+        );
+        const bytes = answer.Body ? await answer.Body.transformToByteArray() : null;
+        if (bytes !== null && bytes.byteLength > maxBytes) return "tooLarge";
+        return bytes;
       } catch (error) {
         if (error instanceof NoSuchKey || error instanceof NotFound) return null;
         throw error;

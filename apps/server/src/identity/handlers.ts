@@ -12,19 +12,29 @@ import type { Caller } from "../auth/sessions";
 import type { ServerContext } from "../context";
 import { emergencyContacts } from "../db/schema";
 import type { Handlers } from "../http/call";
-import { type Outcome, refuse, refuseDomain, refuseInput, succeed } from "../outcome";
+import {
+  type FieldProblem,
+  type Outcome,
+  refuse,
+  refuseDomain,
+  refuseInput,
+  succeed,
+} from "../outcome";
 import { uploadIdOfAddress } from "../uploads/file-addresses";
 import { findUpload, type UploadRow } from "../uploads/upload-store";
 import type { FaceVerification } from "./face/face-verifier";
 import {
   findContacts,
   findIdentity,
+  finishAttempt,
+  hasSignedContracts,
   idCardCountriesFor,
   isVerified,
-  recordAttempt,
+  lockIdentity,
+  reserveAttempt,
   saveIdentity,
-  tooFrequent,
 } from "./identity-store";
+import { createSlots } from "./slots";
 
 function actorOf(caller: Caller) {
   return { userId: caller.userId, role: caller.role };
@@ -81,13 +91,14 @@ async function verifyFace(
   if (card === null) return ctx.faces.verify(live, [{ name: "liveCapture", image: live }]);
   return ctx.faces.verify(live, [
     { name: "idCardFront", image: card.front },
-    { name: "holdingPhoto", image: card.holding },
+    // The person, not the card's portrait in their hand: the portrait vouches for nobody.
+    { name: "holdingPhoto", image: card.holding, match: "largest", minFaces: 2 },
   ]);
 }
 
 function refuseFace(verification: FaceVerification): Outcome<never> {
   if (verification.problem === "noReferenceFace") {
-    const missing = verification.comparisons.find((comparison) => comparison.faces === 0);
+    const missing = verification.comparisons.find((comparison) => comparison.similarity === null);
     const field =
       cardReferenceFields[missing?.reference as keyof typeof cardReferenceFields] ?? undefined;
     return refuseInput([{ key: "identity.face.noCardFace", ...(field ? { field } : {}) }]);
@@ -111,6 +122,35 @@ async function cardPhotos(ctx: ServerContext, frontId: string | null, holdingId:
   return { front: frontBytes, holding: holdingBytes };
 }
 
+/**
+ * Tesseract runs at most this many at once in this process, whoever asks: one borrower's burst
+ * queues behind the others instead of taking every core.
+ */
+const readingSlots = createSlots(2);
+
+/** The confirmed card's uploads, to tell a live capture from a photo of them. */
+function cardUploadsOf(identity: {
+  frontUploadId: string | null;
+  backUploadId: string | null;
+  holdingUploadId: string | null;
+}) {
+  return [identity.frontUploadId, identity.backUploadId, identity.holdingUploadId]
+    .filter((id): id is string => id !== null)
+    .map((id) => ({ sameAs: (upload: UploadRow) => upload.id === id }));
+}
+
+/** Each photo slot needs its own picture (not the same upload, not the same bytes). */
+function distinctPhotoProblems(slots: [string, UploadRow][]): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  slots.forEach(([field, upload], i) => {
+    const earlier = slots.slice(0, i);
+    if (earlier.some(([, other]) => other.id === upload.id || other.fileKey === upload.fileKey)) {
+      problems.push({ key: "identity.photo.sameTwice", field });
+    }
+  });
+  return problems;
+}
+
 export const identityHandlers: Pick<
   Handlers,
   | "identity.faceCompare"
@@ -120,30 +160,33 @@ export const identityHandlers: Pick<
   | "identity.userDetail"
 > = {
   "identity.faceCompare": async ({ ctx, caller, ip, now }, input) => {
-    if (await tooFrequent(ctx.db, caller.userId, "face", now)) {
-      return refuse(429, "common.operationTooFrequent");
-    }
     const live = await ownUpload(ctx, caller, input.facePhotoUrl, "facePhotoUrl");
     if (!live.ok) return live;
     const identity = await findIdentity(ctx.db, caller.userId);
+    const cardUploads = identity?.idCardVerifiedAt != null ? cardUploadsOf(identity) : [];
+    if (cardUploads.some((upload) => upload.sameAs(live.value.upload))) {
+      return refuseInput([{ key: "identity.face.notLive", field: "facePhotoUrl" }]);
+    }
+    const attempt = await reserveAttempt(ctx.db, caller.userId, "face", now);
+    if (attempt === null) return refuse(429, "common.operationTooFrequent");
     const card =
       identity?.idCardVerifiedAt != null
         ? await cardPhotos(ctx, identity.frontUploadId, identity.holdingUploadId)
         : null;
     const verification = await verifyFace(ctx, live.value.bytes, card);
-    const passed = verification.matched;
-    await recordAttempt(ctx.db, {
-      userId: caller.userId,
-      kind: "face",
-      at: now,
-      passed,
+    await finishAttempt(ctx.db, attempt, {
+      passed: verification.matched,
       details: faceRecord(verification, {
         uploadId: live.value.upload.id,
         comparedWithIdCard: card !== null,
       }),
     });
-    if (!passed) return refuseFace(verification);
-    await ctx.db.transaction(async (tx) => {
+    if (!verification.matched) return refuseFace(verification);
+    const saved = await ctx.db.transaction(async (tx) => {
+      // The ID card may have been confirmed, against another capture, while this one was
+      // being checked: then this capture was never compared with it.
+      const current = await lockIdentity(tx, caller.userId);
+      if ((current?.idCardVerifiedAt != null) !== (card !== null)) return false;
       await saveIdentity(
         tx,
         caller.userId,
@@ -157,9 +200,11 @@ export const identityHandlers: Pick<
         subjectId: caller.userId,
         ip,
         at: now,
-        details: { comparedWithIdCard: card !== null },
+        details: { comparedWithIdCard: card !== null, uploadId: live.value.upload.id },
       });
+      return true;
     });
+    if (!saved) return refuse(409, "identity.faceFailed");
     return succeed({
       matched: true,
       comparedWithIdCard: card !== null,
@@ -168,22 +213,20 @@ export const identityHandlers: Pick<
   },
 
   "identity.ocrCheck": async ({ ctx, caller, now }, input) => {
-    if (await tooFrequent(ctx.db, caller.userId, "ocr", now)) {
-      return refuse(429, "common.operationTooFrequent");
-    }
     const front = await ownUpload(ctx, caller, input.frontPhotoUrl, "frontPhotoUrl");
     if (!front.ok) return front;
     const back = await ownUpload(ctx, caller, input.backPhotoUrl, "backPhotoUrl");
     if (!back.ok) return back;
+    const attempt = await reserveAttempt(ctx.db, caller.userId, "ocr", now);
+    if (attempt === null) return refuse(429, "common.operationTooFrequent");
     const countries = await idCardCountriesFor(ctx.db, caller);
     const startedAt = performance.now();
-    const reading = await ctx.idCards.read(front.value.bytes, { countries });
+    const reading = await readingSlots.run(() =>
+      ctx.idCards.read(front.value.bytes, { countries }),
+    );
     const seconds = (performance.now() - startedAt) / 1000;
     const fields = reading.available ? reading.fields : null;
-    await recordAttempt(ctx.db, {
-      userId: caller.userId,
-      kind: "ocr",
-      at: now,
+    await finishAttempt(ctx.db, attempt, {
       passed: fields?.idNumber != null,
       // Which fields were read, never what they say.
       details: {
@@ -208,11 +251,12 @@ export const identityHandlers: Pick<
   },
 
   "identity.ocrConfirm": async ({ ctx, caller, ip, now }, input) => {
-    if (await tooFrequent(ctx.db, caller.userId, "confirm", now)) {
-      return refuse(429, "common.operationTooFrequent");
-    }
     const identity = await findIdentity(ctx.db, caller.userId);
     if (identity?.faceUploadId == null) return refuse(409, "identity.faceFirst");
+    // What a signed contract was signed by stays as it was (docs/identity.md).
+    if (await hasSignedContracts(ctx.db, caller.userId)) {
+      return refuse(409, "identity.lockedAfterSigning");
+    }
     const details = validatePersonalDetails(input);
     if (!details.ok) return refuseDomain(details.errors);
     const photos = await Promise.all([
@@ -224,25 +268,38 @@ export const identityHandlers: Pick<
     if (photoProblems.length > 0) return refuseInput(photoProblems);
     const [front, back, holding] = photos.map((photo) => (photo.ok ? photo.value : null));
     if (!front || !back || !holding) return refuse(500, "server.error");
-    const face = await findUpload(ctx.db, identity.faceUploadId);
+    // Three different photos, none of them the live capture: one picture cannot vouch for itself.
+    const distinct = distinctPhotoProblems([
+      ["frontPhotoUrl", front.upload],
+      ["backPhotoUrl", back.upload],
+      ["holdingPhotoUrl", holding.upload],
+    ]);
+    if (distinct.length > 0) return refuseInput(distinct);
+    const faceUploadId = identity.faceUploadId;
+    const face = await findUpload(ctx.db, faceUploadId);
     const faceBytes = face === null ? null : await ctx.files.get(face.fileKey);
-    if (faceBytes === null) return refuse(409, "identity.faceFirst");
+    if (face === null || faceBytes === null) return refuse(409, "identity.faceFirst");
+    if ([front, back, holding].some((photo) => photo.upload.fileKey === face.fileKey)) {
+      return refuseInput([{ key: "identity.face.notLive", field: "frontPhotoUrl" }]);
+    }
 
+    const attempt = await reserveAttempt(ctx.db, caller.userId, "confirm", now);
+    if (attempt === null) return refuse(429, "common.operationTooFrequent");
     const verification = await verifyFace(ctx, faceBytes, {
       front: front.bytes,
       holding: holding.bytes,
     });
-    await recordAttempt(ctx.db, {
-      userId: caller.userId,
-      kind: "confirm",
-      at: now,
+    await finishAttempt(ctx.db, attempt, {
       passed: verification.matched,
-      details: faceRecord(verification, { faceUploadId: identity.faceUploadId }),
+      details: faceRecord(verification, { faceUploadId }),
     });
     if (!verification.matched) return refuseFace(verification);
 
     const idNumber = parseIdNumber(details.value.idNumber)?.normalized ?? details.value.idNumber;
-    await ctx.db.transaction(async (tx) => {
+    const saved = await ctx.db.transaction(async (tx) => {
+      // A new live capture accepted meanwhile was not compared with these photos.
+      const current = await lockIdentity(tx, caller.userId);
+      if (current?.faceUploadId !== faceUploadId) return false;
       await saveIdentity(
         tx,
         caller.userId,
@@ -269,25 +326,25 @@ export const identityHandlers: Pick<
         subjectId: caller.userId,
         ip,
         at: now,
-        details: { sharedDebtConsent: details.value.sharedDebtConsent, score: verification.score },
+        details: {
+          sharedDebtConsent: details.value.sharedDebtConsent,
+          score: verification.score,
+          idNumberMasked: maskIdNumber(idNumber),
+          uploads: { face: faceUploadId, front: front.upload.id, holding: holding.upload.id },
+        },
       });
+      return true;
     });
+    if (!saved) return refuse(409, "identity.faceFailed");
     return succeed(null);
   },
 
   "identity.addEmergencyContacts": async ({ ctx, caller, ip, now }, input) => {
-    if (await tooFrequent(ctx.db, caller.userId, "contacts", now)) {
-      return refuse(429, "common.operationTooFrequent");
-    }
+    // Checked first: correcting a refused form is not a repeated submission.
     const validated = validateEmergencyContacts(input, caller.phone);
-    await recordAttempt(ctx.db, {
-      userId: caller.userId,
-      kind: "contacts",
-      at: now,
-      passed: validated.ok,
-      details: {},
-    });
     if (!validated.ok) return refuseDomain(validated.errors);
+    const attempt = await reserveAttempt(ctx.db, caller.userId, "contacts", now);
+    if (attempt === null) return refuse(429, "common.operationTooFrequent");
     const { contacts } = validated.value;
     await ctx.db.transaction(async (tx) => {
       await tx.delete(emergencyContacts).where(eq(emergencyContacts.userId, caller.userId));
@@ -311,6 +368,7 @@ export const identityHandlers: Pick<
         at: now,
       });
     });
+    await finishAttempt(ctx.db, attempt, { passed: true, details: {} });
     return succeed(null);
   },
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { borrowerIdentities, contracts, emergencyContacts, identityAttempts } from "../db/schema";
@@ -18,6 +18,8 @@ export const attemptLimits: Record<AttemptKind, { perHour: number; minGapMs: num
   ocr: { perHour: 20, minGapMs: 1_000 },
   confirm: { perHour: 10, minGapMs: 3_000 },
   contacts: { perHour: 10, minGapMs: 3_000 },
+  // Cloud upload credentials (docs/identity.md, "Cloud uploads"): as many as uploads.
+  credentials: { perHour: 60, minGapMs: 0 },
 };
 
 /** Whether the borrower has tried this step too often lately. */
@@ -45,17 +47,60 @@ export async function tooFrequent(
   return last !== undefined && now.getTime() - last.at.getTime() < limit.minGapMs;
 }
 
-export async function recordAttempt(
+/**
+ * Takes one attempt at a step, or null when the borrower has tried too often lately. The
+ * attempt is recorded before the work (an engine run) starts, under a lock per borrower and
+ * step, so parallel requests cannot all see "no attempts yet"; an attempt whose work throws
+ * stays recorded as failed.
+ */
+export async function reserveAttempt(
   db: Db,
-  attempt: {
-    userId: string;
-    kind: AttemptKind;
-    at: Date;
-    passed: boolean;
-    details: Record<string, unknown>;
-  },
+  userId: string,
+  kind: AttemptKind,
+  now: Date,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${userId}:${kind}`}))`);
+    if (await tooFrequent(tx, userId, kind, now)) return null;
+    const [row] = await tx
+      .insert(identityAttempts)
+      .values({ userId, kind, at: now, passed: false, details: { pending: true } })
+      .returning({ id: identityAttempts.id });
+    if (row === undefined) throw new Error("attempt insert returned nothing");
+    return row.id;
+  });
+}
+
+/** What a reserved attempt came to. */
+export async function finishAttempt(
+  db: Db,
+  attemptId: number,
+  outcome: { passed: boolean; details: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(identityAttempts).values(attempt);
+  await db
+    .update(identityAttempts)
+    .set({ passed: outcome.passed, details: outcome.details })
+    .where(eq(identityAttempts.id, attemptId));
+}
+
+/** The identity row, locked for the rest of the transaction (null when there is none). */
+export async function lockIdentity(db: Db, userId: string): Promise<IdentityRow | null> {
+  const [row] = await db
+    .select()
+    .from(borrowerIdentities)
+    .where(eq(borrowerIdentities.userId, userId))
+    .for("update");
+  return row ?? null;
+}
+
+/** Whether the borrower has signed a contract: their identity then stays as it was signed. */
+export async function hasSignedContracts(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.borrowerId, userId), isNotNull(contracts.signedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findIdentity(db: Db, userId: string): Promise<IdentityRow | null> {

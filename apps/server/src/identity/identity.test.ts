@@ -189,6 +189,67 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(recorded?.score).toBeLessThan(recorded?.threshold ?? 0);
   });
 
+  it("refuses an ID card photo as the live capture, and someone else holding the card", async () => {
+    const client = await borrower("01020000011");
+    // The card shows person 1; the holding photo shows person 3 holding it.
+    const photos = await identityPhotos({
+      face: testFaces[0],
+      holderFace: testFaces[2],
+      seed: 21,
+    });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    // The card's front as the "live" capture: it shows one face, so the face step takes it...
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.front });
+    ts.clock.advance(stepGapMs);
+    // ...but the same picture cannot then be the card.
+    const same = await refusal(
+      client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
+    );
+    expect(errorKeys(same)).toEqual(["identity.face.notLive"]);
+
+    // A capture of person 1's face, with person 3 holding person 1's card: the card's own
+    // portrait in the holding photo vouches for nobody; the holder's face must match.
+    ts.clock.advance(stepGapMs);
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    ts.clock.advance(stepGapMs);
+    const holder = await refusal(
+      client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
+    );
+    expect(holder.serverMessage).toBe(messageFor("identity.faceFailed", "ko-KR"));
+    expect((await client.api.identity.userDetail()).idCardVerified).toBe(false);
+  });
+
+  it("refuses one picture in two photo slots", async () => {
+    const client = await borrower("01020000012");
+    const photos = await identityPhotos({ seed: 22 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    ts.clock.advance(stepGapMs);
+    const error = await refusal(
+      client.api.identity.ocrConfirm({
+        ...personalDetailsOf(photos, addresses),
+        backPhotoUrl: addresses.front,
+      }),
+    );
+    expect(errorKeys(error)).toEqual(["identity.photo.sameTwice"]);
+  });
+
+  it("holds its limits against parallel requests: one face check at a time", async () => {
+    const client = await borrower("01020000013");
+    const photos = await identityPhotos({ seed: 23 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        client.api.identity.faceCompare({ facePhotoUrl: addresses.live }),
+      ),
+    );
+    const statuses = results.map((result) =>
+      result.status === "fulfilled" ? 200 : (result.reason as { status?: number }).status,
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it("accepts only the caller's own uploads as photos", async () => {
     const owner = await borrower("01020000005");
     const thief = await borrower("01020000006");

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents } from "../db/schema";
 import { messageFor } from "../messages/message-for";
-import { verifyBorrower } from "../testing/identity-kit";
+import { personalDetailsOf, verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
 import { refusal } from "../testing/refusal";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
@@ -75,11 +77,24 @@ describe("journey: a lender sends a contract, a borrower opens it, verifies and 
     );
     expect(unverified.status).toBe(409);
     expect(unverified.serverMessage).toBe(messageFor("identity.notVerified", "ko-KR"));
-    await verifyBorrower(borrower);
+    const photos = await verifyBorrower(borrower);
 
     const signed = await borrower.api.contract.sign({ id: contract.id, signature: signaturePng() });
     expect(signed.status).toBe("type6");
     expect(signed.signedAt).toBe(ts.clock.now().toISOString());
+
+    // The identity it was signed with stays as it was, and the signing record names it.
+    const relock = await refusal(
+      borrower.api.identity.ocrConfirm(personalDetailsOf(photos, photos.addresses)),
+    );
+    expect(relock.serverMessage).toBe(messageFor("identity.lockedAfterSigning", "ko-KR"));
+    const [signing] = await ts.server.context.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, contract.id), eq(auditEvents.action, "contract.sign")));
+    expect(signing?.details).toMatchObject({
+      identity: { idNumberMasked: `${photos.person.idNumber.slice(0, 8)}******` },
+    });
 
     const document = await borrower.api.contract.view({ id: contract.id });
     expect(document).toContain("Loan to Lee");

@@ -35,9 +35,19 @@ export function faceFixture(name: string): Uint8Array {
 export const testFaces = ["faceid.jpg", "detect1.jpg", "detect3.jpg"] as const;
 
 export async function identityPhotos(
-  options: { face?: string; cardFace?: string; country?: IdCardCountry; seed?: number } = {},
+  options: {
+    /** The live capture's face. */
+    face?: string;
+    /** The portrait printed on the card. */
+    cardFace?: string;
+    /** Who holds the card in the holding photo. */
+    holderFace?: string;
+    country?: IdCardCountry;
+    seed?: number;
+  } = {},
 ): Promise<IdentityPhotos> {
   const { face = testFaces[0], cardFace = face, country = "KR", seed = 1 } = options;
+  const holderFace = options.holderFace ?? cardFace;
   const person = randomIdCardPerson(country, mulberry32(seed));
   const live = faceFixture(face);
   const front = await renderIdCard({ ...person, portrait: faceFixture(cardFace), seed });
@@ -51,7 +61,7 @@ export async function identityPhotos(
     live,
     front,
     back: new Uint8Array(back),
-    holding: await holdingPhoto(faceFixture(cardFace), front),
+    holding: await holdingPhoto(faceFixture(holderFace), front),
   };
 }
 
@@ -80,8 +90,19 @@ interface EmergencyContactInput {
 const blob = (bytes: Uint8Array, type: string) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
 
+/** The addresses of the uploaded photos, as the identity requests name them. */
+export interface UploadedIdentityPhotos {
+  live: string;
+  front: string;
+  back: string;
+  holding: string;
+}
+
 /** Uploads the photos through the SDK; answers the addresses the identity requests name. */
-export async function uploadIdentityPhotos(client: { api: Api }, photos: IdentityPhotos) {
+export async function uploadIdentityPhotos(
+  client: { api: Api },
+  photos: IdentityPhotos,
+): Promise<UploadedIdentityPhotos> {
   const upload = async (bytes: Uint8Array, type: string) => {
     const answer = await client.api.identity.uploadImage(blob(bytes, type));
     return answer.url ?? answer.path;
@@ -126,11 +147,11 @@ export const twoContacts: { contacts: [EmergencyContactInput, EmergencyContactIn
 export async function verifyBorrower(
   client: { api: Api },
   options: Parameters<typeof identityPhotos>[0] = {},
-): Promise<IdentityPhotos> {
+): Promise<IdentityPhotos & { addresses: UploadedIdentityPhotos }> {
   const photos = await identityPhotos(options);
   const addresses = await uploadIdentityPhotos(client, photos);
   await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
   await client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
   await client.api.identity.addEmergencyContacts(twoContacts);
-  return photos;
+  return { ...photos, addresses };
 }

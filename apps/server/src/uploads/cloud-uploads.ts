@@ -2,6 +2,7 @@ import { uploadRules } from "@chayong/domain";
 import { S3_POST_TOKEN_PREFIX } from "@chayong/transport";
 import type { ServerContext } from "../context";
 import type { Handlers } from "../http/call";
+import { finishAttempt, reserveAttempt } from "../identity/identity-store";
 import { refuse, refuseInput } from "../outcome";
 import { acceptUploadedImage } from "./accept-image";
 import { presignPost } from "./s3-post-policy";
@@ -34,6 +35,10 @@ export const cloudUploadHandlers: Pick<
   "identity.uploadCredentials": async ({ ctx, caller, now }) => {
     const s3 = s3Of(ctx);
     if (s3 === null) return refuse(409, "upload.cloudUnavailable");
+    // Each credential lets a client store objects for five minutes: counted like uploads.
+    const issued = await reserveAttempt(ctx.db, caller.userId, "credentials", now);
+    if (issued === null) return refuse(429, "common.operationTooFrequent");
+    await finishAttempt(ctx.db, issued, { passed: true, details: {} });
     const folderPath = incomingFolder(caller.userId);
     const fields = presignPost({
       bucket: s3.files.bucket,
@@ -62,13 +67,14 @@ export const cloudUploadHandlers: Pick<
     if (s3 === null) return refuse(409, "upload.cloudUnavailable");
     const owner = incomingKeyPattern.exec(input.key)?.[1];
     if (owner !== caller.userId) return refuseInput([{ key: "upload.notFound", field: "key" }]);
-    const bytes = await s3.incoming.read(input.key, uploadRules.maxBytes);
-    if (bytes === null) return refuseInput([{ key: "upload.notFound", field: "key" }]);
     try {
+      const bytes = await s3.incoming.read(input.key, uploadRules.maxBytes);
+      if (bytes === null) return refuseInput([{ key: "upload.notFound", field: "key" }]);
       if (bytes === "tooLarge") return refuse(400, "upload.tooLarge");
       return await acceptUploadedImage(ctx, caller.userId, bytes, now);
     } finally {
-      // Unchecked bytes never stay: kept, they are re-encoded under their hash elsewhere.
+      // Unchecked bytes never stay, whatever happened: kept, they are re-encoded under their
+      // hash elsewhere.
       await s3.incoming.remove(input.key);
     }
   },

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,15 @@ async function sidewaysJpegWithMetadata(): Promise<Uint8Array> {
     })
     .toBuffer();
   return new Uint8Array(bytes);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
 }
 
 const blobOf = (bytes: Uint8Array, type = "application/octet-stream") =>
@@ -114,6 +124,23 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
     expect(error.serverMessage).toBe(messageFor("upload.tooLarge", "zh-TW"));
   });
 
+  it("refuses a small file declaring a huge image before decoding it", async () => {
+    // A PNG whose header says 20,000 x 20,000 (400 M pixels) over a few bytes of data.
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header[8] = 8;
+    header[9] = 2;
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", deflateSync(Buffer.alloc(4096))),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]);
+    const error = await refusal(cast.borrowerA.api.identity.uploadImage(blobOf(bomb)));
+    expect(error.serverMessage).toBe(messageFor("upload.notImage", "ko-KR"));
+  });
+
   it("needs a session and a file in the field 'file'", async () => {
     const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } })
       .png()
@@ -187,6 +214,10 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
         .from(auditEvents)
         .where(eq(auditEvents.subjectId, uploadId));
       expect(after).toHaveLength(1);
+
+      // A cancelled contract is no customer relationship: the address stops working.
+      await cast.lenderA.api.contract.cancel({ id: contract.id });
+      expect((await fetchImage(ts, lenderAddress())).status).toBe(403);
     });
   });
 

@@ -29,8 +29,8 @@ export interface FaceAnalyzer {
 
 /**
  * A verifier on any embedding engine: the live capture must show exactly one face; each reference
- * is scored by its best-matching face (a holding photo also shows the card's small portrait); the
- * lowest reference score decides against the threshold.
+ * is scored by its best-matching face, or by its largest one when it asks so (see
+ * `FaceReference.match`); the lowest reference score decides against the threshold.
  */
 export function createEmbeddingFaceVerifier(
   analyzer: FaceAnalyzer,
@@ -65,9 +65,15 @@ function judge(
   const liveEmbedding = liveFace?.embedding ?? null;
   const comparisons: FaceComparison[] = references.map((reference, index) => {
     const faces = referenceFaces[index] ?? [];
+    const enough = faces.length >= (reference.minFaces ?? 1);
     return {
       reference: reference.name,
-      similarity: liveEmbedding ? bestSimilarity(analyzer, liveEmbedding, faces) : null,
+      similarity:
+        liveEmbedding && enough
+          ? reference.match === "largest"
+            ? largestFaceSimilarity(analyzer, liveEmbedding, faces)
+            : bestSimilarity(analyzer, liveEmbedding, faces)
+          : null,
       faces: faces.length,
     };
   });
@@ -107,4 +113,17 @@ function bestSimilarity(
     if (best === null || similarity > best) best = similarity;
   }
   return best;
+}
+
+function largestFaceSimilarity(
+  analyzer: FaceAnalyzer,
+  liveEmbedding: readonly number[],
+  faces: readonly AnalyzedFace[],
+): number | null {
+  const area = (face: AnalyzedFace) => face.box.width * face.box.height;
+  const largest = faces.reduce<AnalyzedFace | null>(
+    (found, face) => (found === null || area(face) > area(found) ? face : found),
+    null,
+  );
+  return largest?.embedding ? analyzer.similarity(liveEmbedding, largest.embedding) : null;
 }

@@ -34,6 +34,15 @@ export interface FaceVerification {
 export interface FaceReference {
   /** Names the reference in the result, e.g. "idCardFront", "holdingIdCard". */
   name: string;
+  /**
+   * Which face of the reference the live face must match: the `best`-matching one (default; an
+   * ID card front), or the `largest` (the person in a photo of them holding their card, whose
+   * card portrait is small: matching the best face there would let the card's own portrait
+   * vouch for whoever holds it).
+   */
+  match?: "best" | "largest";
+  /** Faces the reference must show (a holding photo: the person and the card's portrait). */
+  minFaces?: number;
   /** An encoded image (JPEG, PNG, WebP, HEIF as the image decoder reads them). */
   image: Uint8Array;
 }
