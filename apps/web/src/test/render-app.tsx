@@ -1,4 +1,4 @@
-import { createMemoryHistory } from "@tanstack/react-router";
+import { createMemoryHistory, type RouterHistory } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { createStore } from "jotai";
 import { App, type AppInstance, createApp } from "../app/bootstrap";
@@ -8,14 +8,19 @@ import { type FakeRoute, fakeApiServer } from "./fake-api-server";
 /** The whole app (providers, router, catalogue, API) in memory, at `path`. */
 export function renderApp(
   path: string,
-  options: { signedIn?: boolean; routes?: Record<string, FakeRoute> } = {},
+  options: {
+    signedIn?: boolean;
+    routes?: Record<string, FakeRoute>;
+    /** Another history than one in memory (e.g. the browser's, for its back button). */
+    history?: RouterHistory;
+  } = {},
 ): AppInstance & { server: ReturnType<typeof fakeApiServer> } {
   const store = createStore();
   if (options.signedIn ?? true) store.set(tokenAtom, "test-token");
   const server = fakeApiServer(options.routes ?? {});
   const app = createApp({
     store,
-    history: createMemoryHistory({ initialEntries: [path] }),
+    history: options.history ?? createMemoryHistory({ initialEntries: [path] }),
     settings: { baseUrl: "http://chayong.test/", cipherKeyHex: "", cipherIvHex: "" },
     fetch: server.fetch,
   });

@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { createHashHistory, type RouterHistory } from "@tanstack/react-router";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeRoute } from "../../test/fake-api-server";
+import { fakeContract } from "../../test/fake-contract";
 import { fakeUploads, fakeUserDetail } from "../../test/fake-identity";
 import { fakeBorrower } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
@@ -20,12 +22,18 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
-function renderFacePage(routes: Record<string, FakeRoute> = {}, path = facePage()) {
+function renderFacePage(
+  routes: Record<string, FakeRoute> = {},
+  path = facePage(),
+  history?: RouterHistory,
+) {
   const uploads = fakeUploads();
   let faceVerified = false;
   const app = renderApp(path, {
+    history,
     routes: {
       "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
       "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ faceVerified }) }),
@@ -155,5 +163,96 @@ describe("leaving the verification", () => {
     fireEvent.click(await screen.findByRole("button", { name: "뒤로" }));
     fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+  });
+});
+
+describe("leaving with the phone's or browser's back", () => {
+  it("asks first; 'continue' stays, 'give up' lets that back through", async () => {
+    // The browser's own history (the app runs on the hash): its back is a popstate.
+    window.location.hash = `#${signPage}`;
+    const { router } = renderFacePage({}, signPage, createHashHistory());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+    await router.navigate({ to: "/pages/me/face", search: { redirect: signPage } });
+    await screen.findByRole("button", { name: "인증 시작" });
+
+    window.history.back();
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("인증이 거의 완료되었습니다. 로그아웃하시겠습니까?");
+    expect(router.state.location.pathname).toBe("/pages/me/face");
+    fireEvent.click(screen.getByRole("button", { name: "계속 인증하기" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/pages/me/face");
+    expect(router.history.location.state.__TSR_index).toBe(1);
+    expect(localStorage.getItem("first")).toBeNull();
+
+    window.history.back();
+    fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+    expect(router.history.location.state.__TSR_index).toBe(0);
+    expect(localStorage.getItem("first")).toBe("true");
+  });
+});
+
+describe("the whole verification from the sign page", () => {
+  it("leaves one history entry for the sign page afterwards", async () => {
+    const contract = fakeContract(3, { name: "정씨 대출" });
+    const sign = `/pages/loans/sign?code=${contract.code}`;
+    let verified = false;
+    const { router } = renderFacePage(
+      {
+        "/api/v1/contract/open": () => ({ body: contract }),
+        "/api/v3/userAuth/ocrCheck": () => ({
+          body: {
+            available: true,
+            name: "홍길동",
+            idNumber: "900101-1234567",
+            gender: "male",
+            birthday: "1990-01-01",
+            address: "서울특별시 중구 세종대로 110",
+          },
+        }),
+        "/api/v3/userAuth/ocrConfirm": () => ({ body: null }),
+        "/api/v3/emergencyContact/add": () => {
+          verified = true;
+          return { body: null };
+        },
+      },
+      sign,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "본인 인증 후 서명하기" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
+    expect(router.history.location.state.__TSR_index).toBe(1);
+    fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
+    await takePhoto();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));
+    // The ID card step took the face step's place.
+    expect(router.history.location.state.__TSR_index).toBe(1);
+
+    for (const tile of [/^신분증 앞면/, /^신분증 뒷면/, /^신분증을 들고 찍은 사진/]) {
+      fireEvent.change(await screen.findByLabelText(tile), { target: { files: [photo()] } });
+    }
+    await vi.waitFor(() =>
+      expect((screen.getAllByLabelText(/^이름/)[0] as HTMLInputElement).value).toBe("홍길동"),
+    );
+    const values = [
+      ["김부모", "010-9876-0001", "parents"],
+      ["이친구", "010-9876-0002", "friend"],
+    ];
+    const groups = screen
+      .getAllByRole("group")
+      .filter((group) => /비상 연락처 \d/.test(group.textContent ?? ""));
+    groups.forEach((group, index) => {
+      const [name = "", phone = "", relation = ""] = values[index] ?? [];
+      fireEvent.change(within(group).getByLabelText(/^이름/), { target: { value: name } });
+      fireEvent.change(within(group).getByLabelText(/^전화번호/), { target: { value: phone } });
+      fireEvent.change(within(group).getByLabelText(/^관계/), { target: { value: relation } });
+    });
+    fireEvent.click(screen.getByRole("button", { name: "확인" }));
+
+    // Back on the sign page, in its own entry: one back leaves it (no second copy behind).
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+    expect(verified).toBe(true);
+    expect(router.history.location.state.__TSR_index).toBe(0);
+    expect(router.history.canGoBack()).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Button, CameraFrame, PageHeader, StepIndicator, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { useNavigate } from "@tanstack/react-router";
+import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
@@ -8,6 +8,7 @@ import { screenMessage } from "../../session/screen-message";
 import { CameraUnavailable, captureFrame, closeCamera, openFrontCamera } from "./camera";
 import type { FaceDetector } from "./face-detector";
 import { assessFaces, type FacePosition, type Hold, nextHold, noHold } from "./face-position";
+import { flowSearch } from "./flow-history";
 import { fitForUpload, ImageTooLarge } from "./image-file";
 import { useLeaveVerification } from "./leave-verification";
 import { type FlowSearch, idCardPath } from "./verification-flow";
@@ -59,6 +60,10 @@ const positionMessages: Record<FacePosition, string> = {
  */
 export function FacePage({ redirect }: FlowSearch) {
   const { _ } = useLingui();
+  // 'Retake face' from the ID card step (its search carries `retake`): the camera afresh.
+  const retake = useLocation({
+    select: (location) => (location.search as { retake?: unknown }).retake === true,
+  });
   const api = useApi();
   const { askToLeave, leaveDialog } = useLeaveVerification();
   const progress = useLoad(() => api.identity.userDetail(), [api]);
@@ -71,7 +76,8 @@ export function FacePage({ redirect }: FlowSearch) {
         <FaceCheck
           redirect={redirect}
           verifiedPhoto={
-            progress.data?.faceVerified ? { url: progress.data.facePhotoUrl } : undefined
+            // A retake (the ID card step found the faces did not match) starts afresh.
+            progress.data?.faceVerified && !retake ? { url: progress.data.facePhotoUrl } : undefined
           }
         />
       ) : (
@@ -132,7 +138,7 @@ function FaceCheck({
   );
 
   const goToIdCard = useCallback(
-    () => navigate({ to: idCardPath, search: redirect ? { redirect } : {}, replace: true }),
+    () => navigate({ to: idCardPath, search: flowSearch(redirect), replace: true }),
     [navigate, redirect],
   );
 

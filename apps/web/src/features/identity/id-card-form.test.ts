@@ -9,9 +9,10 @@ import {
   problemsOf,
   reopened,
   requestKey,
+  withFreshPreviews,
   withOcrReading,
 } from "./id-card-form";
-import { emptyIdCardForm, type IdCardForm } from "./id-card-store";
+import { emptyIdCardForm, type IdCardForm, storableIdCardForm } from "./id-card-store";
 
 const borrowerPhone = "+821012345678";
 const done = (address: string) => ({ status: "done" as const, address, pick: 1 });
@@ -138,5 +139,60 @@ describe("the ID card form", () => {
     expect(needsConfirm(accepted)).toBe(false);
     expect(needsConfirm({ ...accepted, address: "부산" })).toBe(true);
     expect(needsConfirm({ ...accepted, sharedDebtConsent: true })).toBe(true);
+  });
+});
+
+describe("what the browser keeps of the form", () => {
+  it("never the ID number (nor a key made from it), only uploaded photos, no reading in progress", () => {
+    const form: IdCardForm = {
+      ...filledForm(),
+      photos: {
+        front: { status: "done", address: "/files/f?sig", previewUrl: "blob:one", pick: 3 },
+        back: { status: "uploading", previewUrl: "blob:two", file: new Blob(["x"]), pick: 4 },
+        holding: { status: "error", error: "failed", file: new Blob(["y"]), pick: 5 },
+      },
+      typed: ["name", "idNumber"],
+      confirmedKey: requestKey(personalRequestOf(filledForm())),
+      ocr: { status: "reading", pair: "/files/f\n/files/b" },
+    };
+    const stored = storableIdCardForm(form);
+    expect(JSON.stringify(stored)).not.toContain("1234567");
+    expect(stored.idNumber).toBe("");
+    expect(stored.typed).toEqual(["name"]);
+    expect(stored.confirmedKey).toBeNull();
+    expect(stored.photos).toEqual({
+      front: { status: "done", address: "/files/f?sig", previewUrl: "/files/f?sig", pick: 0 },
+      back: { status: "empty", pick: 0 },
+      holding: { status: "empty", pick: 0 },
+    });
+    expect(stored.ocr).toEqual({ status: "idle" });
+    // The rest as typed.
+    expect(stored.name).toBe("홍길동");
+    expect(stored.contacts).toEqual(form.contacts);
+  });
+});
+
+describe("fresh previews", () => {
+  it("takes the server's newly signed address of the same upload, for the preview only", () => {
+    const form: IdCardForm = {
+      ...filledForm(),
+      photos: {
+        front: { status: "done", address: "/files/f?old", previewUrl: "/files/f?old", pick: 0 },
+        back: { status: "done", address: "/files/b?old", previewUrl: "blob:picked", pick: 1 },
+        holding: { status: "done", address: "/files/other?old", previewUrl: "/x", pick: 0 },
+      },
+    };
+    const detail = fakeUserDetail({
+      frontPhotoUrl: "/files/f?new",
+      backPhotoUrl: "/files/b?new",
+      holdingPhotoUrl: "/files/h?new",
+    });
+    const next = withFreshPreviews(form, detail);
+    expect(next.photos.front).toEqual({ ...form.photos.front, previewUrl: "/files/f?new" });
+    // A picked file's own preview, and a different upload, stay.
+    expect(next.photos.back).toBe(form.photos.back);
+    expect(next.photos.holding).toBe(form.photos.holding);
+    expect(ocrPairOf(next)).toBe(ocrPairOf(form));
+    expect(withFreshPreviews(next, detail)).toBe(next);
   });
 });

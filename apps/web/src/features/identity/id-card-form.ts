@@ -13,6 +13,7 @@ import {
   type OcrReading,
   type PersonalField,
   type PhotoSlot,
+  photoKinds,
   type UserDetail,
 } from "./id-card-store";
 
@@ -51,6 +52,38 @@ export function idCardFormOf(detail: UserDetail | undefined): IdCardForm {
   }
   if (detail.contactsAdded) next.savedContactsKey = requestKey(contactsRequestOf(next));
   return next;
+}
+
+/**
+ * Fresh previews for uploaded photos whose short-lived address (15 minutes) may have expired:
+ * the server's current addresses of the same uploads (same path, newly signed). The addresses
+ * sent in the requests stay as they are (the server reads the upload from the path).
+ */
+export function withFreshPreviews(form: IdCardForm, detail: UserDetail): IdCardForm {
+  const fresh = {
+    front: detail.frontPhotoUrl,
+    back: detail.backPhotoUrl,
+    holding: detail.holdingPhotoUrl,
+  };
+  const pathOf = (address: string) => address.split("?")[0];
+  const photos = { ...form.photos };
+  let changed = false;
+  for (const kind of photoKinds) {
+    const photo = form.photos[kind];
+    const url = fresh[kind];
+    if (
+      url &&
+      photo.status === "done" &&
+      photo.address &&
+      pathOf(photo.address) === pathOf(url) &&
+      photo.previewUrl !== url &&
+      !photo.previewUrl?.startsWith("blob:")
+    ) {
+      photos[kind] = { ...photo, previewUrl: url };
+      changed = true;
+    }
+  }
+  return changed ? { ...form, photos } : form;
 }
 
 /** The borrower edits details confirmed on an earlier visit: the number must be typed again. */

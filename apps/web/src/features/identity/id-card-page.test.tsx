@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { tokenAtom } from "../../state/storage";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
 import { fakeUploads, fakeUserDetail } from "../../test/fake-identity";
 import { fakeBorrower } from "../../test/fake-user";
@@ -8,6 +9,7 @@ import { renderApp } from "../../test/render-app";
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -134,6 +136,8 @@ describe("the ID card page", () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
     expect(router.state.location.search).toEqual({ code: "abc123" });
+    // Verified: the form is forgotten, in memory and in the browser.
+    expect(sessionStorage.getItem("idCardForm")).toBeNull();
     const { available: _available, ...details } = reading;
     expect(calls("/api/v3/userAuth/ocrConfirm").map((call) => call.payload)).toEqual([
       {
@@ -215,9 +219,16 @@ describe("the ID card page", () => {
     expect(
       await screen.findByText("얼굴 인증에 실패했습니다. 잠시 후 다시 시도해 주세요."),
     ).toBeTruthy();
+    const entries = router.history.length;
     fireEvent.click(screen.getByRole("button", { name: "얼굴 다시 촬영" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
-    expect(router.state.location.search).toEqual({ redirect: signPage });
+    expect(router.state.location.search).toEqual({ redirect: signPage, retake: true });
+    // In place of the ID card page (no extra history entry), and the camera afresh: not the
+    // earlier check's success with its old photo.
+    expect(router.history.length).toBe(entries);
+    expect(await screen.findByRole("button", { name: "인증 시작" })).toBeTruthy();
+    expect(screen.queryByText("얼굴 인증이 완료되었습니다")).toBeNull();
+    expect(screen.queryByRole("img", { name: "얼굴 인증" })).toBeNull();
   });
 
   it("lets the borrower type everything when OCR is off", async () => {
@@ -317,5 +328,85 @@ describe("the ID card page", () => {
     expect(calls("/api/v3/userAuth/ocrConfirm")).toEqual([]);
     expect(calls("/api/v3/emergencyContact/add")).toHaveLength(1);
     expect(calls("/api/v3/userAuth/ocrCheck")).toEqual([]);
+  });
+});
+
+describe("the ID card form across a reload", () => {
+  it("is kept in session storage without the ID number, and restored", async () => {
+    const first = renderIdCard();
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll(".cy-upload-tile--done")).toHaveLength(3),
+    );
+    fillContacts();
+    fireEvent.change(field("이름"), { target: { value: "홍길순" } });
+    const stored = sessionStorage.getItem("idCardForm") ?? "";
+    expect(stored).toContain("홍길순");
+    expect(stored).toContain("김부모");
+    expect(stored).not.toContain("1234567");
+    expect(stored).not.toContain("blob:");
+    expect(first.calls("/api/v3/userAuth/ocrCheck")).toHaveLength(1);
+
+    // The page reloads (the camera app took over the phone): a new app over the same tab.
+    cleanup();
+    const second = renderIdCard();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길순"));
+    expect(field("주민등록번호").value).toBe("");
+    expect(field("생년월일").value).toBe("1990-01-01");
+    expect((screen.getAllByLabelText(/^이름/)[1] as HTMLInputElement).value).toBe("김부모");
+    expect(document.querySelectorAll(".cy-upload-tile--done")).toHaveLength(3);
+    const previews = [...document.querySelectorAll<HTMLImageElement>(".cy-upload-tile__preview")];
+    expect(previews.map((image) => image.getAttribute("src"))).toEqual([
+      "/files/upload-1?viewer=u-2&expires=1&signature=s",
+      "/files/upload-2?viewer=u-2&expires=1&signature=s",
+      "/files/upload-3?viewer=u-2&expires=1&signature=s",
+    ]);
+    // Read once already: no second OCR.
+    expect(second.calls("/api/v3/userAuth/ocrCheck")).toEqual([]);
+  });
+
+  it("is forgotten when the borrower logs out", async () => {
+    const { store } = renderIdCard();
+    await uploadAll();
+    await vi.waitFor(() => expect(sessionStorage.getItem("idCardForm")).toContain("upload-3"));
+    store.set(tokenAtom, null);
+    expect(sessionStorage.getItem("idCardForm")).toBeNull();
+  });
+
+  it("asks once for fresh photo addresses when a stored preview fails to load", async () => {
+    let signature = "old";
+    const { calls } = renderIdCard({
+      "/api/v3/userAuth/queryUserDetail": () => {
+        return {
+          body: fakeUserDetail({
+            faceVerified: true,
+            frontPhotoUrl: `/files/f?signature=${signature}`,
+            backPhotoUrl: `/files/b?signature=${signature}`,
+            holdingPhotoUrl: null,
+          }),
+        };
+      },
+    });
+    const preview = async (index: number) =>
+      document.querySelectorAll<HTMLImageElement>(".cy-upload-tile__preview")[index];
+    const front = await vi.waitFor(async () => {
+      const image = await preview(0);
+      expect(image?.getAttribute("src")).toBe("/files/f?signature=old");
+      return image as HTMLImageElement;
+    });
+    // The signed address expired meanwhile: the preview fails; the server signs it again.
+    const asked = calls("/api/v3/userAuth/queryUserDetail").length;
+    signature = "new";
+    fireEvent.error(front);
+    await vi.waitFor(async () =>
+      expect((await preview(0))?.getAttribute("src")).toBe("/files/f?signature=new"),
+    );
+    expect((await preview(1))?.getAttribute("src")).toBe("/files/b?signature=new");
+    expect(calls("/api/v3/userAuth/queryUserDetail")).toHaveLength(asked + 1);
+    // Once only: a second failure does not ask again.
+    fireEvent.error((await preview(1)) as HTMLImageElement);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls("/api/v3/userAuth/queryUserDetail")).toHaveLength(asked + 1);
   });
 });

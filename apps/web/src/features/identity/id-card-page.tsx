@@ -14,13 +14,14 @@ import {
 import { useLingui } from "@lingui/react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useCurrentUser } from "../../state/current-user";
 import { chosenAddressAtom } from "../location/chosen-address";
+import { finishVerification, flowSearch } from "./flow-history";
 import {
   contactsRequestOf,
   idCardFormOf,
@@ -34,6 +35,7 @@ import {
   reopened,
   requestKey,
   type ServerProblem,
+  withFreshPreviews,
   withOcrReading,
 } from "./id-card-form";
 import {
@@ -46,7 +48,7 @@ import {
 } from "./id-card-store";
 import { fitForUpload, ImageTooLarge } from "./image-file";
 import { useLeaveVerification } from "./leave-verification";
-import { afterVerificationPath, type FlowSearch, facePath } from "./verification-flow";
+import { type FlowSearch, facePath } from "./verification-flow";
 
 type SetForm = (update: (form: IdCardForm) => IdCardForm) => void;
 
@@ -85,7 +87,7 @@ function StartIdCard({ redirect, onStart }: FlowSearch & { onStart: (form: IdCar
   useEffect(() => {
     if (progress.status !== "done") return;
     if (!progress.data.faceVerified) {
-      void navigate({ to: facePath, search: redirect ? { redirect } : {}, replace: true });
+      void navigate({ to: facePath, search: flowSearch(redirect), replace: true });
       return;
     }
     onStart(idCardFormOf(progress.data));
@@ -132,6 +134,13 @@ function IdCardFormView({
   const [sendError, setSendError] = useState<string | null>(null);
   const [faceProblem, setFaceProblem] = useState(false);
   const [sending, setSending] = useState(false);
+  const finished = useRef(false);
+  useEffect(
+    () => () => {
+      if (finished.current) setStored(null);
+    },
+    [],
+  );
 
   const borrowerPhone = user.data?.phone ?? "";
   const problems = useMemo(() => {
@@ -256,6 +265,20 @@ function IdCardFormView({
     }
   };
 
+  // A stored photo's preview address lasts 15 minutes (a reload, a long pause): when one fails to
+  // load, the server's fresh addresses are asked for, once.
+  const refreshedPreviews = useRef(false);
+  const refreshPreviews = (event: SyntheticEvent) => {
+    const image = event.target;
+    if (!(image instanceof HTMLImageElement) || refreshedPreviews.current) return;
+    if ((image.getAttribute("src") ?? "").startsWith("blob:")) return;
+    refreshedPreviews.current = true;
+    api.identity.userDetail().then(
+      (detail) => setForm((current) => withFreshPreviews(current, detail)),
+      () => undefined,
+    );
+  };
+
   const tileState = (kind: PhotoKind): UploadState => {
     const photo = form.photos[kind];
     if (photo.status === "uploading") return { status: "uploading" };
@@ -290,8 +313,9 @@ function IdCardFormView({
         setForm((current) => ({ ...current, savedContactsKey: requestKey(contacts) }));
       }
       toast.show(_("idCard.submit.success"));
-      await router.navigate({ href: redirect ?? afterVerificationPath, replace: true });
-      setStored(null);
+      // The form is forgotten (here and in session storage) once the page is left.
+      finished.current = true;
+      finishVerification(router, redirect);
     } catch (error) {
       setSending(false);
       const transportError = asTransportError(error);
@@ -343,7 +367,7 @@ function IdCardFormView({
           {_("idCard.photos")}
         </h2>
         <p className="page__note">{_("idCard.photosHint")}</p>
-        <div className="id-card__photos">
+        <div className="id-card__photos" onErrorCapture={refreshPreviews}>
           {photoKinds.map((kind) => {
             const photo = form.photos[kind];
             return (
@@ -559,7 +583,9 @@ function IdCardFormView({
             variant="secondary"
             size="lg"
             block
-            onClick={() => void navigate({ to: facePath, search: redirect ? { redirect } : {} })}
+            onClick={() =>
+              void navigate({ to: facePath, search: flowSearch(redirect, true), replace: true })
+            }
           >
             {_("idCard.retakeFace")}
           </Button>

@@ -1,6 +1,7 @@
 import type { Gender, Relation } from "@chayong/domain";
 import type { Api } from "@chayong/sdk";
-import { sessionScopedAtom } from "../../state/session-scoped";
+import { atom, type SetStateAction } from "jotai";
+import { onSessionChange, sessionScopedAtom } from "../../state/session-scoped";
 
 // The ID card page's state (types, the atom, the empty form), apart from the rules in
 // id-card-form.ts: /choose-location fills the address in without loading the domain's
@@ -72,12 +73,6 @@ export interface IdCardForm {
   ocr: OcrState;
 }
 
-/**
- * The ID card page's state, kept while the borrower goes to choose a location (or anywhere) and
- * comes back; forgotten when the session changes and once the details are accepted.
- */
-export const idCardFormAtom = sessionScopedAtom<IdCardForm | null>(null);
-
 export const emptyPhoto: PhotoSlot = { status: "empty", pick: 0 };
 export const emptyContact: ContactForm = { name: "", phone: "", relation: "" };
 
@@ -99,3 +94,100 @@ export function emptyIdCardForm(): IdCardForm {
     ocr: { status: "idle" },
   };
 }
+
+/** The session storage entry of the ID card form. */
+export const idCardFormStorageKey = "idCardForm";
+
+/**
+ * What the browser keeps of the form: never the ID number (nor a key made from it); photos only
+ * once uploaded, by their address (a picked file and its `blob:` preview die with the page); an
+ * OCR reading in progress is read again.
+ */
+export function storableIdCardForm(form: IdCardForm): IdCardForm {
+  const photo = (slot: PhotoSlot): PhotoSlot =>
+    slot.status === "done" && slot.address
+      ? {
+          status: "done",
+          address: slot.address,
+          previewUrl:
+            slot.previewUrl && !slot.previewUrl.startsWith("blob:")
+              ? slot.previewUrl
+              : slot.address,
+          pick: 0,
+        }
+      : emptyPhoto;
+  return {
+    ...form,
+    photos: {
+      front: photo(form.photos.front),
+      back: photo(form.photos.back),
+      holding: photo(form.photos.holding),
+    },
+    idNumber: "",
+    typed: form.typed.filter((field) => field !== "idNumber"),
+    confirmedKey: null,
+    ocr: form.ocr.status === "reading" ? { status: "idle" } : form.ocr,
+  };
+}
+
+function isStoredForm(value: unknown): value is IdCardForm {
+  if (typeof value !== "object" || value === null) return false;
+  const form = value as Partial<IdCardForm>;
+  return (
+    typeof form.photos === "object" &&
+    form.photos !== null &&
+    photoKinds.every((kind) => typeof form.photos?.[kind]?.status === "string") &&
+    Array.isArray(form.contacts) &&
+    form.contacts.length === 2 &&
+    Array.isArray(form.typed) &&
+    typeof form.ocr?.status === "string"
+  );
+}
+
+function readStoredForm(): IdCardForm | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(idCardFormStorageKey);
+    const stored: unknown = raw ? JSON.parse(raw) : null;
+    return isStoredForm(stored) ? { ...emptyIdCardForm(), ...stored } : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeForm(form: IdCardForm | null): void {
+  try {
+    if (form === null) globalThis.sessionStorage?.removeItem(idCardFormStorageKey);
+    else
+      globalThis.sessionStorage?.setItem(
+        idCardFormStorageKey,
+        JSON.stringify(storableIdCardForm(form)),
+      );
+  } catch {
+    // Storage full or unavailable: the form lives in memory only.
+  }
+}
+
+// Not yet read from session storage (each store reads it on first use).
+const notRead = Symbol("notRead");
+const formInMemoryAtom = sessionScopedAtom<IdCardForm | null | typeof notRead>(notRead);
+// A new session reads storage again: find nothing there.
+onSessionChange(() => storeForm(null));
+
+/**
+ * The ID card page's state, kept while the borrower goes to choose a location (or anywhere) and
+ * comes back, and in session storage for a reload (the camera app taking over the phone can
+ * reload the page): storableIdCardForm says what is kept. Forgotten when the session changes and
+ * once the details are accepted. (Plain atoms, not jotai/utils' atomWithStorage: that would move
+ * into the shell's chunk.)
+ */
+export const idCardFormAtom = atom(
+  (get) => {
+    const form = get(formInMemoryAtom);
+    return form === notRead ? readStoredForm() : form;
+  },
+  (get, set, update: SetStateAction<IdCardForm | null>) => {
+    const next = typeof update === "function" ? update(get(idCardFormAtom)) : update;
+    set(formInMemoryAtom, next);
+    storeForm(next);
+  },
+);

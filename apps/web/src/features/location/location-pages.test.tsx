@@ -5,6 +5,7 @@ import { renderApp } from "../../test/render-app";
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 });
 

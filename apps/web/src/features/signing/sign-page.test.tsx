@@ -10,6 +10,7 @@ import { pendingSignatureAtom } from "./pending-signature";
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const contract = fakeContract(3, { name: "정씨 대출" });

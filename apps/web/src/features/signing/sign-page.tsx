@@ -13,7 +13,7 @@ import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
 import { type Contract, isUnsigned } from "../contracts/contract-labels";
 import { formatPercent } from "../contracts/percent";
-import { firstStepFor } from "../identity/verification-flow";
+import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
 import { pendingSignatureAtom } from "./pending-signature";
 
@@ -73,11 +73,8 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
     [api, isBorrower],
   );
   const unverified = identity.data?.verified === false;
-  const verify = (progress: { faceVerified: boolean }) =>
-    void navigate({
-      to: firstStepFor(progress),
-      search: { redirect: router.latestLocation.href },
-    });
+  // One push into the flow; finishing goes back here (history: [..., sign]).
+  const verify = (progress: { faceVerified: boolean }) => void enterVerification(router, progress);
 
   const confirm = async () => {
     if (!drawn) {

@@ -1,0 +1,73 @@
+import { createMemoryHistory } from "@tanstack/react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { enterVerification, finishVerification, flowSearch } from "./flow-history";
+import { facePath, idCardPath, validateFlowSearch } from "./verification-flow";
+
+afterEach(() => sessionStorage.clear());
+
+const signPage = "/pages/loans/sign?code=abc123";
+
+/** A router over a memory history whose navigate pushes or replaces as asked. */
+function fakeRouter(entries: string[]) {
+  const history = createMemoryHistory({ initialEntries: entries });
+  const navigate = vi.fn(async (options: { to?: string; href?: string; replace?: boolean }) => {
+    const path = options.href ?? options.to ?? "/";
+    if (options.replace) history.replace(path);
+    else history.push(path);
+  });
+  const router = {
+    history,
+    get latestLocation() {
+      return history.location;
+    },
+    navigate,
+  };
+  return router as unknown as Parameters<typeof finishVerification>[0] & {
+    navigate: typeof navigate;
+  };
+}
+
+describe("the flow's search params", () => {
+  it("keeps a redirect inside the app; a retake flag when asked", () => {
+    expect(validateFlowSearch({ redirect: signPage })).toEqual({ redirect: signPage });
+    expect(validateFlowSearch({ redirect: "https://evil.test/" })).toEqual({});
+    expect(flowSearch(signPage, true)).toEqual({ redirect: signPage, retake: true });
+    expect(flowSearch(undefined)).toEqual({});
+  });
+});
+
+describe("the flow's history", () => {
+  it("goes back to the page that entered it when that is the previous entry", async () => {
+    const router = fakeRouter(["/pages/order/index", signPage]);
+    await enterVerification(router, { faceVerified: true });
+    expect(router.navigate).toHaveBeenLastCalledWith({
+      to: idCardPath,
+      search: { redirect: signPage },
+    });
+    expect(router.history.length).toBe(3);
+
+    finishVerification(router, signPage);
+    expect(router.history.location.href).toBe(signPage);
+    expect(router.history.location.state.__TSR_index).toBe(1);
+    expect(router.navigate).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("replaces the step when the flow was opened some other way", () => {
+    const router = fakeRouter([
+      "/pages/order/index",
+      `${facePath}?redirect=${encodeURIComponent(signPage)}`,
+    ]);
+    finishVerification(router, signPage);
+    expect(router.navigate).toHaveBeenCalledWith({ href: signPage, replace: true });
+    expect(router.history.location.href).toBe(signPage);
+    expect(router.history.location.state.__TSR_index).toBe(1);
+  });
+
+  it("without a redirect, replaces the step with the 'me' page", async () => {
+    const router = fakeRouter([signPage]);
+    await enterVerification(router, { faceVerified: false });
+    finishVerification(router, undefined);
+    expect(router.navigate).toHaveBeenLastCalledWith({ href: "/pages/me/index", replace: true });
+  });
+});
