@@ -52,6 +52,7 @@ export const messageKeys = [
   "contract.rate.aboveCap", // effective annual rate above the legal cap (names both rates)
   "contract.rate.unsolvable", // cash flows for which no effective rate exists
   "contract.borrowerBlocked", // the lender blocked this phone
+  "customer.notBlocked", // unblocking a phone that is not on the block list
   "contract.notFound", // 'failed to get contract information'
   "contract.noResults", // 'no related contract info'
   "contract.alreadySigned",

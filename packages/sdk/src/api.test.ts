@@ -92,7 +92,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (decisions §3)", () => {
     const reads =
-      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|credentials)$/;
+      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|credentials|blockList)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -140,6 +140,9 @@ describe("the endpoint table", () => {
       "contract.renew",
       "contract.reverse",
       "contract.ledger",
+      "contract.block",
+      "contract.unblock",
+      "contract.blockList",
       "template.add",
       "template.query",
       "template.remove",

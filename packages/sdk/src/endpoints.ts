@@ -12,6 +12,7 @@ import { cashUserSchema, loginAnswerSchema, sendCodeAnswerSchema } from "./schem
 import { noBodySchema } from "./schemas/common";
 import { serviceConfigAnswerSchema } from "./schemas/config";
 import {
+  blockListSchema,
   cancelAnswerSchema,
   contractDocumentSchema,
   contractLedgerSchema,
@@ -321,8 +322,9 @@ export const endpoints = {
       path: "/api/v1/contract/black",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Block a phone from this lender's new contracts.",
+      implemented: true,
+      summary:
+        "Block a phone from this lender's new contracts, with a reason (blocking twice keeps the first).",
       answer: noBodySchema,
     }),
     unblock: endpoint({
@@ -330,9 +332,18 @@ export const endpoints = {
       path: "/api/v1/contract/unblock",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Lift a block.",
+      implemented: true,
+      summary: "Lift a block (the spec omits it; decisions §6).",
       answer: noBodySchema,
+    }),
+    blockList: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/blockList",
+      access: "lender",
+      wire: "envelope",
+      implemented: true,
+      summary: "This lender's blocked phones with their reasons, newest first.",
+      answer: blockListSchema,
     }),
     statistics: endpoint({
       method: "GET",

@@ -21,6 +21,7 @@ import {
   renewContractRequestSchema,
   reverseLedgerEntryRequestSchema,
   signContractRequestSchema,
+  unblockRequestSchema,
 } from "./schemas/contract-requests";
 import {
   deviceInfoRequestSchema,
@@ -74,7 +75,8 @@ export const requestSchemas = {
     ledger: byIdRequestSchema,
     userDetails: byIdRequestSchema,
     block: blockRequestSchema,
-    unblock: blockRequestSchema,
+    unblock: unblockRequestSchema,
+    blockList: emptyRequestSchema,
     statistics: emptyRequestSchema,
     statisticsWindows: emptyRequestSchema,
     sharedDebt: sharedDebtQuerySchema,

@@ -3,6 +3,7 @@ import { type ContractTerms, todayIn, validateContractDraft } from "@chayong/dom
 import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
+import { isBlocked } from "../customers/block-list";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, lenderProfiles, templates } from "../db/schema";
 import type { Call, Handlers } from "../http/call";
@@ -77,6 +78,9 @@ export const contractHandlers: Pick<
     }
     const terms: ContractTerms = validated.value;
     return ctx.db.transaction(async (tx) => {
+      if (await isBlocked(tx, caller.userId, terms.borrowerPhone)) {
+        return refuse(409, "contract.borrowerBlocked", undefined, "borrowerPhone");
+      }
       if (terms.templateId !== undefined) {
         const [template] = await tx
           .select({ lenderId: templates.lenderId, removedAt: templates.removedAt })

@@ -480,3 +480,21 @@ export const identityAttempts = pgTable(
   },
   (table) => [index("identity_attempts_user_idx").on(table.userId, table.kind, table.at)],
 );
+
+/**
+ * A lender's block list (decisions §6): a blocked phone receives no new contract from that
+ * lender. Lifting a block deletes its row; the audit log keeps the history.
+ */
+export const blockedPhones = pgTable(
+  "blocked_phones",
+  {
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    /** E.164 */
+    phone: text("phone").notNull(),
+    reason: text("reason").notNull(),
+    blockedAt: timestamp("blocked_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lenderId, table.phone] })],
+);

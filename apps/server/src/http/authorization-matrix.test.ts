@@ -175,6 +175,26 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       rightful: ["borrowerA", "borrowerB"],
       call: (c) => c.api.identity.userDetail(),
     },
+    "contract.block": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.block({ phone: freshPhone(), reason: "matrix" }),
+    },
+    "contract.unblock": {
+      rightful: ["lenderA", "lenderB"],
+      call: async (c, who) => {
+        const phone = freshPhone();
+        // Each lender can lift only a block of their own: the one they just made.
+        if (who === "lenderA" || who === "lenderB") {
+          await c.api.contract.block({ phone, reason: "to lift" });
+        }
+        return c.api.contract.unblock({ phone });
+      },
+    },
+    "contract.blockList": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.blockList(),
+      check: (answer) => expect(Array.isArray(answer)).toBe(true),
+    },
     "config.service": {
       rightful: everyone,
       call: (c) => c.api.config.service({ configKey: "line" }),

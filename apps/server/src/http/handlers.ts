@@ -1,5 +1,6 @@
 import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
+import { blockListHandlers } from "../customers/block-list";
 import { identityHandlers } from "../identity/handlers";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
@@ -11,6 +12,7 @@ import type { Handlers } from "./call";
 export const handlers: Handlers = {
   ...authHandlers,
   ...contractHandlers,
+  ...blockListHandlers,
   ...identityHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,

@@ -6,6 +6,7 @@ import {
   renewalRequestEntries,
   reversalRequestEntries,
   signRequestSchema,
+  textField,
   tokenField,
   tokenPattern,
 } from "@chayong/domain";
@@ -88,8 +89,17 @@ export const reverseLedgerEntryRequestSchema = v.strictObject(
   "common.invalidValue",
 );
 
-/** Block / unblock a borrower phone for this lender's new contracts. */
-export const blockRequestSchema = v.strictObject({ phone: phoneSchema }, "common.invalidValue");
+/** Block a borrower phone for this lender's new contracts, saying why (the lender's own note). */
+export const blockRequestSchema = v.strictObject(
+  {
+    phone: phoneSchema,
+    reason: textField({ requiredKey: "common.pleaseFillIn", maxLength: 200, multiline: true }),
+  },
+  "common.invalidValue",
+);
+
+/** Lift a block. */
+export const unblockRequestSchema = v.strictObject({ phone: phoneSchema }, "common.invalidValue");
 
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
 export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
