@@ -140,6 +140,7 @@ describe("the endpoint table", () => {
       "contract.renew",
       "contract.reverse",
       "contract.ledger",
+      "contract.userDetails",
       "contract.block",
       "contract.unblock",
       "contract.blockList",

@@ -1,7 +1,6 @@
 import {
   contractSchema,
   contractTemplateSchema,
-  customerInfoSchema,
   lenderStatisticsSchema,
   lenderStatisticsWindowsSchema,
   sharedDebtInfoSchema,
@@ -19,6 +18,7 @@ import {
   contractPageSchema,
 } from "./schemas/contract";
 import {
+  customerDetailSchema,
   faceCompareAnswerSchema,
   ocrCheckAnswerSchema,
   uploadCredentialsAnswerSchema,
@@ -313,9 +313,10 @@ export const endpoints = {
       path: "/api/v1/contract/userDetails",
       access: "lender",
       wire: "envelope",
-      implemented: false,
-      summary: "Customer info of a contract's borrower (audited view of personal data).",
-      answer: customerInfoSchema,
+      implemented: true,
+      summary:
+        "Customer info of a contract's borrower (audited view of personal data): status, contacts, masked ID number, images, and their contracts with this lender.",
+      answer: customerDetailSchema,
     }),
     block: endpoint({
       method: "POST",

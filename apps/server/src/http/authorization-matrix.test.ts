@@ -175,6 +175,11 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       rightful: ["borrowerA", "borrowerB"],
       call: (c) => c.api.identity.userDetail(),
     },
+    "contract.userDetails": {
+      rightful: ["lenderA"],
+      call: async (c) => c.api.contract.userDetails({ id: (await openedContractOfLenderA()).id }),
+      check: (answer) => expect(answer).toMatchObject({ phone: "+821011112222", verified: true }),
+    },
     "contract.block": {
       rightful: ["lenderA", "lenderB"],
       call: (c) => c.api.contract.block({ phone: freshPhone(), reason: "matrix" }),

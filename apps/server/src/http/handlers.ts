@@ -1,6 +1,7 @@
 import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
 import { blockListHandlers } from "../customers/block-list";
+import { customerDetailHandlers } from "../customers/customer-details";
 import { identityHandlers } from "../identity/handlers";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
@@ -13,6 +14,7 @@ export const handlers: Handlers = {
   ...authHandlers,
   ...contractHandlers,
   ...blockListHandlers,
+  ...customerDetailHandlers,
   ...identityHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,

@@ -1,4 +1,12 @@
-import { calendarDateSchema, genders, relations } from "@chayong/domain";
+import {
+  type Contract,
+  type CustomerInfo,
+  calendarDateSchema,
+  contractSchema,
+  customerInfoSchema,
+  genders,
+  relations,
+} from "@chayong/domain";
 import * as v from "valibot";
 
 // Identity verification (decisions §5; docs/identity.md in the repository). The answers; the
@@ -63,4 +71,22 @@ export const uploadCredentialsAnswerSchema = v.object({
   region: v.string(),
   token: v.string(),
   uploadUrl: v.string(),
+});
+
+/**
+ * A contract's borrower as its lender sees them (spec §3 customer info; docs/customers.md): the
+ * customer info (ID number masked, images at addresses signed for this lender, expiring in
+ * 15 minutes), whether verification is complete (before it, what exists is shown and the rest
+ * is null), and that borrower's contracts with this lender, newest first.
+ */
+export interface CustomerDetail extends CustomerInfo {
+  verified: boolean;
+  contracts: Contract[];
+}
+
+// Typed by its interface: the inferred type of the spread schema is too long for declarations.
+export const customerDetailSchema: v.GenericSchema<unknown, CustomerDetail> = v.object({
+  ...customerInfoSchema.entries,
+  verified: v.boolean(),
+  contracts: v.array(contractSchema),
 });

@@ -1,0 +1,77 @@
+import type { Relation } from "@chayong/domain";
+import { and, desc, eq } from "drizzle-orm";
+import { recordAudit } from "../audit/audit";
+import { summarizeRows } from "../contracts/contract-store";
+import { contractForCaller } from "../contracts/handlers";
+import { contracts } from "../db/schema";
+import type { Handlers } from "../http/call";
+import { mayViewIdentityOf } from "../identity/identity-access";
+import { findContacts, findIdentity, isVerified } from "../identity/identity-store";
+import { succeed } from "../outcome";
+import { isBlocked } from "./block-list";
+
+/** How many of the borrower's contracts with this lender the details list. */
+const contractsShown = 50;
+
+/**
+ * A contract's borrower as its lender sees them (docs/customers.md, "Customer details"): what
+ * the borrower has verified so far, the ID number masked, the images at addresses signed for
+ * this lender; only for the lender of the contract, and every view audited.
+ */
+export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
+  "contract.userDetails": async ({ ctx, caller, ip, now }, input) => {
+    const found = await contractForCaller(ctx.db, caller, input.id);
+    if (!found.ok) return found;
+    const contract = found.value;
+    const borrowerId = contract.borrowerId;
+    // Identity data only while this lender has a live relationship with the borrower.
+    const mayView = borrowerId !== null && (await mayViewIdentityOf(ctx.db, caller, borrowerId));
+    const [identity, contacts] = mayView
+      ? await Promise.all([findIdentity(ctx.db, borrowerId), findContacts(ctx.db, borrowerId)])
+      : [null, []];
+    const rows = await ctx.db
+      .select()
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.lenderId, caller.userId),
+          eq(contracts.borrowerPhone, contract.borrowerPhone),
+        ),
+      )
+      .orderBy(desc(contracts.createdAt), desc(contracts.id))
+      .limit(contractsShown);
+    const image = (uploadId: string | null | undefined) =>
+      uploadId ? ctx.fileAddresses.addressFor(uploadId, caller.userId, now) : null;
+    await recordAudit(ctx.db, {
+      actor: { userId: caller.userId, role: caller.role },
+      action: "customer.view",
+      subjectType: "user",
+      subjectId: borrowerId,
+      ip,
+      at: now,
+      details: { contractId: contract.id, identityShown: identity !== null },
+    });
+    return succeed({
+      status: (await isBlocked(ctx.db, caller.userId, contract.borrowerPhone))
+        ? ("blocked" as const)
+        : ("normal" as const),
+      name: identity?.name ?? null,
+      phone: contract.borrowerPhone,
+      contacts: contacts.map((contact) => ({
+        name: contact.name,
+        phone: contact.phone,
+        relation: contact.relation as Relation,
+      })),
+      idNumberMasked: identity?.idNumberMasked ?? null,
+      gender: identity?.gender ?? null,
+      birthday: identity?.birthday ?? null,
+      address: identity?.address ?? null,
+      idCardFrontUrl: image(identity?.frontUploadId),
+      idCardBackUrl: image(identity?.backUploadId),
+      holdingPhotoUrl: image(identity?.holdingUploadId),
+      facePhotoUrl: image(identity?.faceUploadId),
+      verified: isVerified(identity),
+      contracts: await summarizeRows(ctx.db, rows, now),
+    });
+  },
+};
