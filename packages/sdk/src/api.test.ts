@@ -144,6 +144,8 @@ describe("the endpoint table", () => {
       "contract.block",
       "contract.unblock",
       "contract.blockList",
+      "contract.statistics",
+      "contract.statisticsWindows",
       "template.add",
       "template.query",
       "template.remove",

@@ -180,6 +180,14 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       call: async (c) => c.api.contract.userDetails({ id: (await openedContractOfLenderA()).id }),
       check: (answer) => expect(answer).toMatchObject({ phone: "+821011112222", verified: true }),
     },
+    "contract.statistics": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.statistics(),
+    },
+    "contract.statisticsWindows": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.statisticsWindows(),
+    },
     "contract.block": {
       rightful: ["lenderA", "lenderB"],
       call: (c) => c.api.contract.block({ phone: freshPhone(), reason: "matrix" }),

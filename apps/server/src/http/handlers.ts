@@ -2,6 +2,7 @@ import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
 import { blockListHandlers } from "../customers/block-list";
 import { customerDetailHandlers } from "../customers/customer-details";
+import { statisticsHandlers } from "../customers/statistics";
 import { identityHandlers } from "../identity/handlers";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
@@ -15,6 +16,7 @@ export const handlers: Handlers = {
   ...contractHandlers,
   ...blockListHandlers,
   ...customerDetailHandlers,
+  ...statisticsHandlers,
   ...identityHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,
