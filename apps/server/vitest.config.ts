@@ -30,7 +30,9 @@ export default defineConfig(
             include: [engineTests],
             // Every other test file is a database test (above).
             exclude: ["src/**/!(*.engine).test.ts"],
-            testTimeout: 120_000,
+            // Each runs hundreds of recognitions (~45 s alone); on a 2-core CI machine they share
+            // the cores with the database suites, so the bound is generous.
+            testTimeout: 360_000,
           },
         },
       ],
