@@ -53,6 +53,9 @@ describe("customer details: a contract's borrower as its lender sees them", () =
       ],
     });
     expect(detail.contracts.map((contract) => contract.id)).toEqual([second.id, first.id]);
+    // From the second contract, which the borrower never opened, the same person is shown.
+    const fromSecond = await cast.lenderA.api.contract.userDetails({ id: second.id });
+    expect(fromSecond).toMatchObject({ name: photos.person.name, verified: true });
     // The images load for this lender, and each load is audited as his.
     for (const url of [detail.idCardFrontUrl, detail.holdingPhotoUrl, detail.facePhotoUrl]) {
       expect((await fetch(new URL(url ?? "", ts.url))).status).toBe(200);
@@ -62,7 +65,7 @@ describe("customer details: a contract's borrower as its lender sees them", () =
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.actorId, lender.userId), eq(auditEvents.action, "customer.view")));
-    expect(views).toHaveLength(2);
+    expect(views).toHaveLength(3);
     const imageViews = await ts.server.context.db
       .select()
       .from(auditEvents)

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { recordAudit } from "../audit/audit";
 import { summarizeRows } from "../contracts/contract-store";
 import { contractForCaller } from "../contracts/handlers";
-import { contracts } from "../db/schema";
+import { contracts, users } from "../db/schema";
 import type { Handlers } from "../http/call";
 import { mayViewIdentityOf } from "../identity/identity-access";
 import { findContacts, findIdentity, isVerified } from "../identity/identity-store";
@@ -23,7 +23,17 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const contract = found.value;
-    const borrowerId = contract.borrowerId;
+    // The borrower's account: bound to this contract, or found by its phone (a borrower who
+    // opened another of this lender's contracts; mayViewIdentityOf decides what is shown).
+    const borrowerId =
+      contract.borrowerId ??
+      (
+        await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.phone, contract.borrowerPhone))
+      )[0]?.id ??
+      null;
     // Identity data only while this lender has a live relationship with the borrower.
     const mayView = borrowerId !== null && (await mayViewIdentityOf(ctx.db, caller, borrowerId));
     const [identity, contacts] = mayView
