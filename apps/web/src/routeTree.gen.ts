@@ -19,10 +19,12 @@ import { Route as PagesOrderChar91indexChar93RouteImport } from "./routes/pages/
 import { Route as PagesLoansSignRouteImport } from "./routes/pages/loans/sign"
 import { Route as PagesLoansSignDetailRouteImport } from "./routes/pages/loans/signDetail"
 import { Route as PagesLoansSignatureRouteImport } from "./routes/pages/loans/signature"
+import { Route as PagesMeBlockListRouteImport } from "./routes/pages/me/blockList"
 import { Route as PagesMeFaceRouteImport } from "./routes/pages/me/face"
 import { Route as PagesMeIdCardRouteImport } from "./routes/pages/me/idCard"
 import { Route as PagesOrderAddContractRouteImport } from "./routes/pages/order/addContract"
 import { Route as PagesOrderCommonRouteImport } from "./routes/pages/order/common"
+import { Route as PagesOrderCustomerRouteImport } from "./routes/pages/order/customer"
 import { Route as PagesTemplateAddRouteImport } from "./routes/pages/template/add"
 import { Route as PagesTemplateListRouteImport } from "./routes/pages/template/list"
 
@@ -80,6 +82,11 @@ const PagesLoansSignatureRoute = PagesLoansSignatureRouteImport.update({
   path: "/pages/loans/signature",
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMeBlockListRoute = PagesMeBlockListRouteImport.update({
+  id: "/pages/me/blockList",
+  path: "/pages/me/blockList",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMeFaceRoute = PagesMeFaceRouteImport.update({
   id: "/pages/me/face",
   path: "/pages/me/face",
@@ -98,6 +105,11 @@ const PagesOrderAddContractRoute = PagesOrderAddContractRouteImport.update({
 const PagesOrderCommonRoute = PagesOrderCommonRouteImport.update({
   id: "/pages/order/common",
   path: "/pages/order/common",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesOrderCustomerRoute = PagesOrderCustomerRouteImport.update({
+  id: "/pages/order/customer",
+  path: "/pages/order/customer",
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesTemplateAddRoute = PagesTemplateAddRouteImport.update({
@@ -120,11 +132,13 @@ export interface FileRoutesByFullPath {
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
   "/pages/loans/signature": typeof PagesLoansSignatureRoute
   "/pages/login/index": typeof PagesLoginChar91indexChar93Route
+  "/pages/me/blockList": typeof PagesMeBlockListRoute
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
+  "/pages/order/customer": typeof PagesOrderCustomerRoute
   "/pages/order/index": typeof PagesOrderChar91indexChar93Route
   "/pages/template/add": typeof PagesTemplateAddRoute
   "/pages/template/list": typeof PagesTemplateListRoute
@@ -138,11 +152,13 @@ export interface FileRoutesByTo {
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
   "/pages/loans/signature": typeof PagesLoansSignatureRoute
   "/pages/login/index": typeof PagesLoginChar91indexChar93Route
+  "/pages/me/blockList": typeof PagesMeBlockListRoute
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
+  "/pages/order/customer": typeof PagesOrderCustomerRoute
   "/pages/order/index": typeof PagesOrderChar91indexChar93Route
   "/pages/template/add": typeof PagesTemplateAddRoute
   "/pages/template/list": typeof PagesTemplateListRoute
@@ -157,11 +173,13 @@ export interface FileRoutesById {
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
   "/pages/loans/signature": typeof PagesLoansSignatureRoute
   "/pages/login/index": typeof PagesLoginChar91indexChar93Route
+  "/pages/me/blockList": typeof PagesMeBlockListRoute
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
+  "/pages/order/customer": typeof PagesOrderCustomerRoute
   "/pages/order/index": typeof PagesOrderChar91indexChar93Route
   "/pages/template/add": typeof PagesTemplateAddRoute
   "/pages/template/list": typeof PagesTemplateListRoute
@@ -177,11 +195,13 @@ export interface FileRouteTypes {
     | "/pages/loans/signDetail"
     | "/pages/loans/signature"
     | "/pages/login/index"
+    | "/pages/me/blockList"
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
     | "/pages/order/addContract"
     | "/pages/order/common"
+    | "/pages/order/customer"
     | "/pages/order/index"
     | "/pages/template/add"
     | "/pages/template/list"
@@ -195,11 +215,13 @@ export interface FileRouteTypes {
     | "/pages/loans/signDetail"
     | "/pages/loans/signature"
     | "/pages/login/index"
+    | "/pages/me/blockList"
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
     | "/pages/order/addContract"
     | "/pages/order/common"
+    | "/pages/order/customer"
     | "/pages/order/index"
     | "/pages/template/add"
     | "/pages/template/list"
@@ -213,11 +235,13 @@ export interface FileRouteTypes {
     | "/pages/loans/signDetail"
     | "/pages/loans/signature"
     | "/pages/login/index"
+    | "/pages/me/blockList"
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
     | "/pages/order/addContract"
     | "/pages/order/common"
+    | "/pages/order/customer"
     | "/pages/order/index"
     | "/pages/template/add"
     | "/pages/template/list"
@@ -232,11 +256,13 @@ export interface RootRouteChildren {
   PagesLoansSignDetailRoute: typeof PagesLoansSignDetailRoute
   PagesLoansSignatureRoute: typeof PagesLoansSignatureRoute
   PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
+  PagesMeBlockListRoute: typeof PagesMeBlockListRoute
   PagesMeFaceRoute: typeof PagesMeFaceRoute
   PagesMeIdCardRoute: typeof PagesMeIdCardRoute
   PagesMeChar91indexChar93Route: typeof PagesMeChar91indexChar93Route
   PagesOrderAddContractRoute: typeof PagesOrderAddContractRoute
   PagesOrderCommonRoute: typeof PagesOrderCommonRoute
+  PagesOrderCustomerRoute: typeof PagesOrderCustomerRoute
   PagesOrderChar91indexChar93Route: typeof PagesOrderChar91indexChar93Route
   PagesTemplateAddRoute: typeof PagesTemplateAddRoute
   PagesTemplateListRoute: typeof PagesTemplateListRoute
@@ -314,6 +340,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesLoansSignatureRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/pages/me/blockList": {
+      id: "/pages/me/blockList"
+      path: "/pages/me/blockList"
+      fullPath: "/pages/me/blockList"
+      preLoaderRoute: typeof PagesMeBlockListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/pages/me/face": {
       id: "/pages/me/face"
       path: "/pages/me/face"
@@ -342,6 +375,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesOrderCommonRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/pages/order/customer": {
+      id: "/pages/order/customer"
+      path: "/pages/order/customer"
+      fullPath: "/pages/order/customer"
+      preLoaderRoute: typeof PagesOrderCustomerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/pages/template/add": {
       id: "/pages/template/add"
       path: "/pages/template/add"
@@ -368,11 +408,13 @@ const rootRouteChildren: RootRouteChildren = {
   PagesLoansSignDetailRoute: PagesLoansSignDetailRoute,
   PagesLoansSignatureRoute: PagesLoansSignatureRoute,
   PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
+  PagesMeBlockListRoute: PagesMeBlockListRoute,
   PagesMeFaceRoute: PagesMeFaceRoute,
   PagesMeIdCardRoute: PagesMeIdCardRoute,
   PagesMeChar91indexChar93Route: PagesMeChar91indexChar93Route,
   PagesOrderAddContractRoute: PagesOrderAddContractRoute,
   PagesOrderCommonRoute: PagesOrderCommonRoute,
+  PagesOrderCustomerRoute: PagesOrderCustomerRoute,
   PagesOrderChar91indexChar93Route: PagesOrderChar91indexChar93Route,
   PagesTemplateAddRoute: PagesTemplateAddRoute,
   PagesTemplateListRoute: PagesTemplateListRoute,

@@ -190,6 +190,17 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
       >
         {_("contract.view")}
       </Button>
+      {isLender ? (
+        <Button
+          variant="secondary"
+          block
+          onClick={() =>
+            void navigate({ to: "/pages/order/customer", search: { id: contract.id } })
+          }
+        >
+          {_("customer.view")}
+        </Button>
+      ) : null}
 
       {shareable ? (
         <section className="page__section share" aria-labelledby="detail-share">

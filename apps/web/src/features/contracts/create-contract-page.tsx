@@ -15,6 +15,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useApi } from "../../app/services";
+import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { type CurrentUser, useCurrentUser } from "../../state/current-user";
@@ -60,6 +61,24 @@ export function CreateContractPage() {
 
 type FieldName = keyof ReturnType<typeof draftOf> | "overdueRatePercent";
 
+/**
+ * The server's refusal that belongs on a field, in its words: the 409 of a blocked borrower
+ * phone (docs/customers.md; the only conflict `contract.add` answers; its envelope names no
+ * field). Other refusals stay under the button, as before.
+ */
+function serverFieldMessages(error: unknown): Map<string, string> {
+  const byField = new Map<string, string>();
+  const transportError = asTransportError(error);
+  if (
+    transportError?.kind === "envelope-status" &&
+    transportError.status === 409 &&
+    transportError.serverMessage
+  ) {
+    byField.set("borrowerPhone", transportError.serverMessage);
+  }
+  return byField;
+}
+
 function CreateContractForm({ lender }: { lender: Lender }) {
   const { _, i18n } = useLingui();
   const api = useApi();
@@ -77,7 +96,18 @@ function CreateContractForm({ lender }: { lender: Lender }) {
     lender: lender.displayName,
     merchantName: lender.merchantName,
   };
-  const update = (patch: Partial<DraftForm>) => setStored({ ...form, ...patch });
+  // The server's word on a field (a blocked borrower phone), until that field changes.
+  const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const update = (patch: Partial<DraftForm>) => {
+    setStored({ ...form, ...patch });
+    if (Object.keys(patch).some((field) => serverErrors.has(field))) {
+      setServerErrors((current) => {
+        const next = new Map(current);
+        for (const field of Object.keys(patch)) next.delete(field);
+        return next;
+      });
+    }
+  };
 
   // A template picked on the template list fills lender and merchant name (spec §2).
   useEffect(() => {
@@ -115,6 +145,8 @@ function CreateContractForm({ lender }: { lender: Lender }) {
         )
       : undefined;
   const errorFor = (field: FieldName): string | undefined => {
+    const fromServer = serverErrors.get(field);
+    if (fromServer) return fromServer;
     if (!submitted && !touched.has(field)) return undefined;
     const error = errors.find((candidate) => candidate.field === field && candidate !== capError);
     return error ? domainMessage(error, _) : undefined;
@@ -139,8 +171,17 @@ function CreateContractForm({ lender }: { lender: Lender }) {
       toast.show(_("contract.create.success"));
       await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });
     } catch (error) {
-      setSendError(screenMessage(error, _));
       setSending(false);
+      const onFields = serverFieldMessages(error);
+      if (onFields.size > 0) {
+        setServerErrors(onFields);
+        // Shown on its field; the focus goes there once the field has re-rendered.
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+        );
+        return;
+      }
+      setSendError(screenMessage(error, _));
     }
   };
 

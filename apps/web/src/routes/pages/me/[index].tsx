@@ -86,6 +86,15 @@ function MePage() {
             {_("template.list.title")}
           </Button>
         ) : null}
+        {profile?.role === "lender" ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => void navigate({ to: "/pages/me/blockList" })}
+          >
+            {_("customer.blockList")}
+          </Button>
+        ) : null}
 
         <LanguagePicker value={locale} onChange={choose} title={_("language.title")} />
 
