@@ -146,6 +146,8 @@ describe("the endpoint table", () => {
       "contract.blockList",
       "contract.statistics",
       "contract.statisticsWindows",
+      "contract.sharedDebt",
+      "contract.reportOfflineLoan",
       "template.add",
       "template.query",
       "template.remove",

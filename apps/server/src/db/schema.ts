@@ -472,7 +472,9 @@ export const identityAttempts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id),
-    kind: text("kind", { enum: ["face", "ocr", "confirm", "contacts", "credentials"] }).notNull(),
+    kind: text("kind", {
+      enum: ["face", "ocr", "confirm", "contacts", "credentials", "sharedDebt"],
+    }).notNull(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     /** Whether the attempt was accepted. */
     passed: boolean("passed").notNull(),
@@ -497,4 +499,36 @@ export const blockedPhones = pgTable(
     blockedAt: timestamp("blocked_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.lenderId, table.phone] })],
+);
+
+/**
+ * Loans a lender reports for lending made outside the app (decisions §6): the offline half of
+ * the shared-debt figures. The person is kept only as the keyed hash of their ID number (how a
+ * lookup finds them) and the phone; a withdrawn report stays, marked, for the audit.
+ */
+export const offlineLoans = pgTable(
+  "offline_loans",
+  {
+    id: text("id").primaryKey(),
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    idNumberHash: text("id_number_hash").notNull(),
+    /** E.164 */
+    phone: text("phone").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    outstandingAmount: bigint("outstanding_amount", { mode: "number" }).notNull(),
+    loanDate: date("loan_date", { mode: "string" }).notNull(),
+    state: text("state", { enum: ["inTransit", "overdue", "settled"] }).notNull(),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("offline_loans_id_number_hash_idx").on(table.idNumberHash),
+    index("offline_loans_lender_idx").on(table.lenderId, table.createdAt),
+    check(
+      "offline_loans_amounts_check",
+      sql`${table.amount} > 0 and ${table.outstandingAmount} >= 0`,
+    ),
+  ],
 );

@@ -3,6 +3,7 @@ import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
+import { mulberry32, randomIdCardPerson } from "../testing/id-cards";
 import {
   identityPhotos,
   personalDetailsOf,
@@ -187,6 +188,27 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     "contract.statisticsWindows": {
       rightful: ["lenderA", "lenderB"],
       call: (c) => c.api.contract.statisticsWindows(),
+    },
+    "contract.sharedDebt": {
+      rightful: ["lenderA", "lenderB"],
+      // Borrower A, verified with consent by logInCast (the identity kit's person of seed 1).
+      call: (c) =>
+        c.api.contract.sharedDebt({
+          phone: borrowerAPhone,
+          idNumber: randomIdCardPerson("KR", mulberry32(1)).idNumber,
+          remark: "matrix",
+        }),
+    },
+    "contract.reportOfflineLoan": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) =>
+        c.api.contract.reportOfflineLoan({
+          phone: freshPhone(),
+          idNumber: "900101-1234567",
+          amount: 500_000,
+          loanDate: "2026-01-05",
+          state: "inTransit",
+        }),
     },
     "contract.block": {
       rightful: ["lenderA", "lenderB"],

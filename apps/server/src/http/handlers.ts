@@ -2,6 +2,7 @@ import { authHandlers } from "../auth/handlers";
 import { contractHandlers } from "../contracts/handlers";
 import { blockListHandlers } from "../customers/block-list";
 import { customerDetailHandlers } from "../customers/customer-details";
+import { sharedDebtHandlers } from "../customers/shared-debt";
 import { statisticsHandlers } from "../customers/statistics";
 import { identityHandlers } from "../identity/handlers";
 import { moneyHandlers } from "../money/handlers";
@@ -17,6 +18,7 @@ export const handlers: Handlers = {
   ...blockListHandlers,
   ...customerDetailHandlers,
   ...statisticsHandlers,
+  ...sharedDebtHandlers,
   ...identityHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,

@@ -20,6 +20,8 @@ export const attemptLimits: Record<AttemptKind, { perHour: number; minGapMs: num
   contacts: { perHour: 10, minGapMs: 3_000 },
   // Cloud upload credentials (docs/identity.md, "Cloud uploads"): as many as uploads.
   credentials: { perHour: 60, minGapMs: 0 },
+  // A lender's shared-debt lookups (docs/customers.md): enough to check every new borrower.
+  sharedDebt: { perHour: 30, minGapMs: 0 },
 };
 
 /** Whether the borrower has tried this step too often lately. */
