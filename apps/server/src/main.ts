@@ -30,6 +30,13 @@ async function main(): Promise<void> {
       console.error(`Chayong server cannot start: ${error.message}`);
       process.exit(1);
     }
+    if ((error as { code?: string }).code === "EADDRINUSE") {
+      const { host, port } = loaded.config;
+      console.error(
+        `Chayong server cannot start: ${host}:${port} is already in use (another server running?); stop it or set PORT`,
+      );
+      process.exit(1);
+    }
     throw error;
   }
   const { config } = server.context;
