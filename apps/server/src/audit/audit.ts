@@ -1,3 +1,4 @@
+import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { auditEvents } from "../db/schema";
 
@@ -36,3 +37,8 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 }
 
 export const operatorActor: Actor = { userId: null, role: "operator" };
+
+/** The signed-in caller as the actor of what they did. */
+export function actorOf(caller: Pick<Caller, "userId" | "role">): Actor {
+  return { userId: caller.userId, role: caller.role };
+}

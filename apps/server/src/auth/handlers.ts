@@ -1,4 +1,4 @@
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import type { Handlers } from "../http/call";
 import { succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";
@@ -18,7 +18,7 @@ export const authHandlers: Pick<
     await ctx.db.transaction(async (tx) => {
       await revokeSession(tx, caller.sessionId, now);
       await recordAudit(tx, {
-        actor: { userId: caller.userId, role: caller.role },
+        actor: actorOf(caller),
         action: "session.logout",
         subjectType: "session",
         subjectId: caller.sessionId,

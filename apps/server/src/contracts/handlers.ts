@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ContractTerms, todayIn, validateContractDraft } from "@chayong/domain";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import { isBlocked } from "../customers/block-list";
 import type { Db } from "../db/database";
@@ -22,10 +22,6 @@ import {
 } from "./contract-store";
 import { checkSignatureImage } from "./signature-image";
 import { borrowerMaySign } from "./signing-policy";
-
-export function actorOf(caller: Caller) {
-  return { userId: caller.userId, role: caller.role };
-}
 
 /**
  * The contract `id` as the caller may see it: its lender, or the borrower who opened it. Anyone

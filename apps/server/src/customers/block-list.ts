@@ -1,14 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { blockedPhones } from "../db/schema";
 import type { Handlers } from "../http/call";
 import { refuse, succeed } from "../outcome";
-
-function actorOf(caller: Caller) {
-  return { userId: caller.userId, role: caller.role };
-}
 
 /** Whether this lender blocked this phone (E.164): then it receives no new contract from them. */
 export async function isBlocked(db: Db, lenderId: string, phone: string): Promise<boolean> {

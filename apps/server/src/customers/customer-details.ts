@@ -1,6 +1,6 @@
 import type { Relation } from "@chayong/domain";
 import { and, desc, eq } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import { summarizeRows } from "../contracts/contract-store";
 import { contractForCaller } from "../contracts/handlers";
 import { contracts, users } from "../db/schema";
@@ -53,7 +53,7 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
     const image = (uploadId: string | null | undefined) =>
       uploadId ? ctx.fileAddresses.addressFor(uploadId, caller.userId, now) : null;
     await recordAudit(ctx.db, {
-      actor: { userId: caller.userId, role: caller.role },
+      actor: actorOf(caller),
       action: "customer.view",
       subjectType: "user",
       subjectId: borrowerId,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { summarizeOfflineLoans, summarizeOnlineDebt } from "@chayong/domain";
 import { and, eq, isNull } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import { summarizeRows } from "../contracts/contract-store";
 import { borrowerIdentities, contracts, offlineLoans, users } from "../db/schema";
 import type { Handlers } from "../http/call";
@@ -34,7 +34,7 @@ export const sharedDebtHandlers: Pick<
         ),
       );
     await recordAudit(ctx.db, {
-      actor: { userId: caller.userId, role: caller.role },
+      actor: actorOf(caller),
       action: "sharedDebt.query",
       subjectType: "user",
       subjectId: person?.userId ?? null,
@@ -79,7 +79,7 @@ export const sharedDebtHandlers: Pick<
         createdAt: now,
       });
       await recordAudit(tx, {
-        actor: { userId: caller.userId, role: caller.role },
+        actor: actorOf(caller),
         action: "offlineLoan.report",
         subjectType: "offlineLoan",
         subjectId: id,

@@ -7,7 +7,7 @@ import {
   validatePersonalDetails,
 } from "@chayong/domain";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import type { ServerContext } from "../context";
 import { emergencyContacts } from "../db/schema";
@@ -35,10 +35,6 @@ import {
   saveIdentity,
 } from "./identity-store";
 import { createSlots } from "./slots";
-
-function actorOf(caller: Caller) {
-  return { userId: caller.userId, role: caller.role };
-}
 
 /** An upload of the caller's, named by the address the upload answered; else refused on `field`. */
 async function ownUpload(

@@ -13,7 +13,7 @@ import {
   todayIn,
 } from "@chayong/domain";
 import { and, eq } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import {
   canonicalJson,
@@ -25,7 +25,7 @@ import {
   summarizeRow,
   writeReadModel,
 } from "../contracts/contract-store";
-import { actorOf, contractForCaller } from "../contracts/handlers";
+import { contractForCaller } from "../contracts/handlers";
 import { isUniqueViolation } from "../db/database";
 import { moneyOperations } from "../db/schema";
 import type { Call, Handlers } from "../http/call";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ContractTemplate } from "@chayong/domain";
 import { and, desc, eq, ilike, isNull } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { actorOf, recordAudit } from "../audit/audit";
 import { templates } from "../db/schema";
 import type { Handlers } from "../http/call";
 import { refuse, succeed } from "../outcome";
@@ -40,7 +40,7 @@ export const templateHandlers: Pick<
     await ctx.db.transaction(async (tx) => {
       await tx.insert(templates).values(row);
       await recordAudit(tx, {
-        actor: { userId: caller.userId, role: caller.role },
+        actor: actorOf(caller),
         action: "template.add",
         subjectType: "template",
         subjectId: row.id,
@@ -76,7 +76,7 @@ export const templateHandlers: Pick<
       if (row.removedAt !== null) return refuse(404, "template.notFound");
       await tx.update(templates).set({ removedAt: now }).where(eq(templates.id, row.id));
       await recordAudit(tx, {
-        actor: { userId: caller.userId, role: caller.role },
+        actor: actorOf(caller),
         action: "template.remove",
         subjectType: "template",
         subjectId: row.id,

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { parseIdNumber } from "@chayong/domain";
 import {
   type Canvas,
   createCanvas,
@@ -7,6 +8,7 @@ import {
   type SKRSContext2D,
 } from "@napi-rs/canvas";
 import type { IdCardCountry } from "../identity/ocr/id-card-reader";
+import { koreanLegacyCheckDigit } from "../identity/ocr/korean-id-card-text";
 
 /**
  * Synthetic ID cards (front side) for the OCR tests, the OCR benchmark and the browser tests:
@@ -248,53 +250,16 @@ const taiwanRoads = [
   "光復路",
 ];
 const taiwanRegionLetters = "ABCDEFGHJKMNPQTUVWXZ";
-const taiwanLetterValues: Record<string, number> = {
-  A: 10,
-  B: 11,
-  C: 12,
-  D: 13,
-  E: 14,
-  F: 15,
-  G: 16,
-  H: 17,
-  I: 34,
-  J: 18,
-  K: 19,
-  L: 20,
-  M: 21,
-  N: 22,
-  O: 35,
-  P: 23,
-  Q: 24,
-  R: 25,
-  S: 26,
-  T: 27,
-  U: 28,
-  V: 29,
-  W: 32,
-  X: 30,
-  Y: 31,
-  Z: 33,
-};
-
-/** The check digit that makes `letter + sexDigit + seven digits` a valid Taiwan ID (docs/identity.md). */
+/**
+ * The check digit that makes `letter + sexDigit + seven digits` a valid Taiwan ID: the one the
+ * domain's own rule accepts (docs/identity.md), so the cards never carry numbers it refuses.
+ */
 function taiwanCheckDigit(letter: string, digits: string): number {
-  const value = taiwanLetterValues[letter] as number;
-  const weights = [8, 7, 6, 5, 4, 3, 2, 1];
-  let sum = Math.floor(value / 10) + (value % 10) * 9;
-  digits.split("").forEach((digit, i) => {
-    sum += Number(digit) * (weights[i] as number);
-  });
-  return (10 - (sum % 10)) % 10;
-}
-
-/** The old Korean check digit (numbers issued before October 2020 still carry one). */
-function koreanCheckDigit(twelveDigits: string): number {
-  const weights = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
-  const sum = twelveDigits
-    .split("")
-    .reduce((total, digit, i) => total + Number(digit) * (weights[i] as number), 0);
-  return (11 - (sum % 11)) % 10;
+  const digit = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find(
+    (candidate) => parseIdNumber(`${letter}${digits}${candidate}`) !== null,
+  );
+  if (digit === undefined) throw new Error(`no check digit makes ${letter}${digits} valid`);
+  return digit;
 }
 
 /** A made-up holder with a valid ID number that agrees with the birthday and the gender. */
@@ -319,7 +284,7 @@ export function randomIdCardPerson(country: IdCardCountry, random: () => number)
       country,
       name: `${surname}${given.map(([hangul]) => hangul).join("")}`,
       nameHanja: `${surnameHanja}${given.map(([, hanja]) => hanja).join("")}`,
-      idNumber: `${front}-${middle}${koreanCheckDigit(front + middle)}`,
+      idNumber: `${front}-${middle}${koreanLegacyCheckDigit(front + middle)}`,
       birthday,
       gender,
       address: `${city} ${pick(random, districts)} ${road}${building}`,

@@ -144,7 +144,12 @@ function findKoreanAddress(lines: readonly string[], numberLine: number): string
 export function hasKoreanLegacyCheckDigit(idNumber: string): boolean {
   const digits = idNumber.replace(/\D/g, "");
   if (digits.length !== 13) return false;
+  return koreanLegacyCheckDigit(digits.slice(0, 12)) === Number(digits[12]);
+}
+
+/** The old Korean check digit of the first twelve digits (weights 2-9, 2-5; mod 11). */
+export function koreanLegacyCheckDigit(twelveDigits: string): number {
   const weights = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5];
-  const sum = weights.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
-  return (11 - (sum % 11)) % 10 === Number(digits[12]);
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(twelveDigits[i]), 0);
+  return (11 - (sum % 11)) % 10;
 }
