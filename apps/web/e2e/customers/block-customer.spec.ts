@@ -1,68 +1,14 @@
-import { createApi } from "@chayong/sdk";
-import {
-  codecSettingsFromEnv,
-  createCodec,
-  createTransport,
-  TransportError,
-} from "@chayong/transport";
 import { expect, test } from "@playwright/test";
-import { seoulDateInDays } from "../support/api";
-import { baseUrl, demoLenderPhone, lastSmsCode } from "../support/app";
+import { loggedInSession, seoulDateInDays } from "../support/api";
+import { baseUrl, demoLenderPhone } from "../support/app";
 
 const borrowerPhone = "01055551234";
-
-/**
- * The demo lender's token through the SDK. Another spec may have sent him a code less than a
- * minute ago (the SMS cooldown), so a 429 waits and asks again.
- */
-async function demoLenderToken(): Promise<string> {
-  const anonymous = createApi(
-    createTransport({
-      baseUrl: baseUrl(),
-      codec: createCodec(codecSettingsFromEnv({})),
-      session: {
-        getToken: () => null,
-        getLoginInfo: () => null,
-        getDevice: () => ({ adid: "e2e-setup" }),
-        getLocale: () => "ko-KR",
-      },
-      slowNetworkMs: Number.POSITIVE_INFINITY,
-    }),
-  );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await anonymous.auth.sendCode({ phone: demoLenderPhone });
-      break;
-    } catch (error) {
-      if (!(error instanceof TransportError) || error.status !== 429 || attempt > 15) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-    }
-  }
-  const { token } = await anonymous.auth.login({
-    phone: demoLenderPhone,
-    code: await lastSmsCode(demoLenderPhone),
-  });
-  return token;
-}
 
 test("a lender blocks a contract's borrower with a reason, is refused a new contract for that phone, and unblocks from 'me'", async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const token = await demoLenderToken();
-  const lenderApi = createApi(
-    createTransport({
-      baseUrl: baseUrl(),
-      codec: createCodec(codecSettingsFromEnv({})),
-      session: {
-        getToken: () => token,
-        getLoginInfo: () => null,
-        getDevice: () => ({ adid: "e2e-setup" }),
-        getLocale: () => "ko-KR",
-      },
-      slowNetworkMs: Number.POSITIVE_INFINITY,
-    }),
-  );
+  const { token, api: lenderApi } = await loggedInSession(demoLenderPhone);
   const contract = await lenderApi.contract.add({
     name: "최씨 대출",
     borrowerPhone,

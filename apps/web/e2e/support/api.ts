@@ -1,6 +1,11 @@
 import { crc32, deflateSync } from "node:zlib";
 import { type Api, createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
+import {
+  codecSettingsFromEnv,
+  createCodec,
+  createTransport,
+  TransportError,
+} from "@chayong/transport";
 import type { Page } from "@playwright/test";
 import { baseUrl, lastSmsCode } from "./app";
 
@@ -17,10 +22,27 @@ export async function apiOf(page: Page): Promise<Api> {
 
 /** Logs `phone` in through the SDK alone (SMS code from the test route), as a setup step. */
 export async function loggedInApi(phone: string): Promise<Api> {
+  return (await loggedInSession(phone)).api;
+}
+
+/**
+ * Logs `phone` in through the SDK and answers its token too (to hand the session to a page).
+ * Another spec may have sent this phone a code less than a minute ago (the SMS cooldown), so a
+ * 429 waits and asks again.
+ */
+export async function loggedInSession(phone: string): Promise<{ token: string; api: Api }> {
   const anonymous = apiWithToken(null);
-  await anonymous.auth.sendCode({ phone });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await anonymous.auth.sendCode({ phone });
+      break;
+    } catch (error) {
+      if (!(error instanceof TransportError) || error.status !== 429 || attempt > 15) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
   const { token } = await anonymous.auth.login({ phone, code: await lastSmsCode(phone) });
-  return apiWithToken(token);
+  return { token, api: apiWithToken(token) };
 }
 
 function apiWithToken(token: string | null): Api {
