@@ -1,6 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
 import type { Db } from "../db/database";
 import { blockedPhones } from "../db/schema";
 import type { Handlers } from "../http/call";
