@@ -21,9 +21,9 @@ export interface S3FileStoreConfig {
   forcePathStyle: boolean;
 }
 
-/** S3-compatible object storage behind the same interface as the local store. */
-export function createS3FileStore(config: S3FileStoreConfig): FileStore {
-  const client = new S3Client({
+/** A client of the configured bucket's server, as every S3 use of the server needs it. */
+export function s3ClientFor(config: S3FileStoreConfig): S3Client {
+  return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -33,6 +33,11 @@ export function createS3FileStore(config: S3FileStoreConfig): FileStore {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+}
+
+/** S3-compatible object storage behind the same interface as the local store. */
+export function createS3FileStore(config: S3FileStoreConfig): FileStore {
+  const client = s3ClientFor(config);
   const objectKey = (key: string) => (config.prefix ? `${config.prefix}/${key}` : key);
   return {
     async put(bytes, type) {

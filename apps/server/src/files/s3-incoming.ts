@@ -4,9 +4,8 @@ import {
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
-  S3Client,
 } from "@aws-sdk/client-s3";
-import type { S3FileStoreConfig } from "./s3-file-store";
+import { type S3FileStoreConfig, s3ClientFor } from "./s3-file-store";
 
 /**
  * Objects a browser uploaded straight to the bucket with cloud upload credentials, before the
@@ -21,14 +20,7 @@ export interface IncomingObjects {
 }
 
 export function createIncomingObjects(config: S3FileStoreConfig): IncomingObjects {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const client = s3ClientFor(config);
   const uploadUrl = config.endpoint
     ? `${config.endpoint.replace(/\/+$/, "")}/${config.bucket}`
     : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
