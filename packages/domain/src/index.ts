@@ -2,6 +2,8 @@ export * from "./auth";
 export * from "./caps";
 export * from "./config";
 export * from "./contract";
+export * from "./contract-export";
+export * from "./csv";
 export * from "./dates";
 export * from "./identity";
 export * from "./jurisdiction";

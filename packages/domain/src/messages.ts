@@ -31,6 +31,7 @@ export const messageKeys = [
   // Contract creation (spec §5 table, decisions §4)
   "contract.name.required",
   "contract.borrowerPhone.required",
+  "contract.borrowerPhone.isLender", // the lender's own phone: a contract needs another person
   "contract.loanAmount.required", // 'enter loan amount'
   "contract.loanAmount.notPositive",
   "contract.disbursedAmount.required", // 'enter disbursement amount'
@@ -46,6 +47,8 @@ export const messageKeys = [
   "contract.instalmentAmount.required",
   "contract.instalmentInterval.required",
   "contract.instalmentTotal.belowLoan", // 'instalment total amount is less than the loan amount'
+  "contract.repaymentAmount.required", // a single payment's one repayment (its total)
+  "contract.repaymentAmount.belowLoan", // a single payment's repayment is less than the loan
   "contract.serviceFee.invalid",
   "contract.lender.required",
   "contract.merchantName.required",
@@ -57,6 +60,7 @@ export const messageKeys = [
   "contract.noResults", // 'no related contract info'
   "contract.alreadySigned",
   "contract.cancelNotAllowed", // cancel only before signing
+  "contract.pdf.notSigned", // the signed contract's PDF exists only once signed
   "contract.operationNotAllowed", // money operations only after signing
   "contract.notYourContract",
 
@@ -142,6 +146,17 @@ export const messageKeys = [
   "sharedDebt.phone.required",
   "sharedDebt.idNumber.required",
   "sharedDebt.notFound", // 'shared-debt info not found'
+
+  // Offline loan reports (decisions §6; docs/customers.md)
+  "offlineLoan.amount.required",
+  "offlineLoan.amount.notPositive",
+  "offlineLoan.outstanding.exceedsAmount", // what is still owed is more than the amount
+  "offlineLoan.outstanding.notZeroWhenSettled", // a settled loan owes nothing
+  "offlineLoan.outstanding.zeroWhileOwed", // a loan in progress or overdue owes something
+  "offlineLoan.loanDate.required",
+  "offlineLoan.loanDate.future", // reported once made, never ahead
+  "offlineLoan.state.required",
+  "offlineLoan.notFound", // not one of the lender's own reports (or withdrawn)
 
   // Uploads (spec §5, §8)
   "upload.filesNotArray", // 'files 必须是数组类型'

@@ -30,6 +30,7 @@ const stored: StoredContract = {
   terms,
   id: "c-1",
   code: "Zx9/abc",
+  number: "C-2026-000001",
   createdAt: "2025-01-10T01:00:00.000Z",
   openedAt: null,
   signedAt: null,

@@ -32,6 +32,8 @@ export interface Contract extends Omit<ContractDraft, "templateId"> {
   id: string;
   /** The unguessable share code; the link carries it. */
   code: string;
+  /** The contract number people read: `C-2026-000123` (`formatContractNumber`). */
+  number: string;
   /** Whether any instalment has been renewed. */
   renewal: boolean;
   currency: Currency;
@@ -70,6 +72,7 @@ export interface StoredContract {
   terms: ContractTerms;
   id: string;
   code: string;
+  number: string;
   createdAt: string;
   openedAt: string | null;
   signedAt: string | null;
@@ -113,6 +116,7 @@ export function summarizeContract(
   return {
     id: stored.id,
     code: stored.code,
+    number: stored.number,
     name: terms.name,
     borrowerPhone: terms.borrowerPhone,
     loanAmount: terms.loanAmount,
@@ -173,6 +177,7 @@ export const instalmentBalanceSchema = v.object({
 export const contractSchema = v.object({
   id: v.string(),
   code: v.string(),
+  number: v.string(),
   name: v.string(),
   borrowerPhone: v.string(),
   loanAmount: moneySchema,

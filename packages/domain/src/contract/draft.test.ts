@@ -210,8 +210,14 @@ describe("validateContractDraft: one row per message (spec §5, decisions §4)",
       "interval",
     ],
     [
-      "instalment amount missing",
+      "single repayment missing (no instalments in its words)",
       omit("instalmentAmount"),
+      "contract.repaymentAmount.required",
+      "instalmentAmount",
+    ],
+    [
+      "instalment amount missing",
+      (({ instalmentAmount: _omitted, ...rest }) => rest)(instalments),
       "contract.instalmentAmount.required",
       "instalmentAmount",
     ],
@@ -224,7 +230,7 @@ describe("validateContractDraft: one row per message (spec §5, decisions §4)",
     [
       "single repayment below the loan",
       { ...single, instalmentAmount: 999_999 },
-      "contract.instalmentTotal.belowLoan",
+      "contract.repaymentAmount.belowLoan",
       "instalmentAmount",
     ],
     ["service fee negative", { ...single, serviceFee: -1 }, "money.negative", "serviceFee"],
@@ -278,6 +284,26 @@ describe("validateContractDraft: one row per message (spec §5, decisions §4)",
         { key: "contract.repaymentDate.invalid", field: "repaymentDate" },
       ]),
     );
+  });
+});
+
+describe("validateContractDraft: the lender's own phone", () => {
+  const lenderPhone = "+821012345678";
+
+  it("refuses a contract addressed to the lender's own phone, however it is written", () => {
+    expect(errorsOf({ ...single, borrowerPhone: "010-1234-5678" }, { ...kr, lenderPhone })).toEqual(
+      [{ key: "contract.borrowerPhone.isLender", field: "borrowerPhone" }],
+    );
+    expect(
+      errorsOf({ ...single, borrowerPhone: "+82 10 1234 5678" }, { ...kr, lenderPhone }),
+    ).toEqual([{ key: "contract.borrowerPhone.isLender", field: "borrowerPhone" }]);
+  });
+
+  it("accepts another phone, and any phone when the lender's is not known", () => {
+    expect(errorsOf({ ...single, borrowerPhone: "010-9999-8888" }, { ...kr, lenderPhone })).toEqual(
+      [],
+    );
+    expect(errorsOf(single, kr)).toEqual([]);
   });
 });
 

@@ -47,6 +47,8 @@ export interface ContractDraft {
 export interface LenderContext {
   jurisdiction: Jurisdiction;
   today: CalendarDate;
+  /** The lender's own phone (E.164), when known: a contract addressed to it is refused. */
+  lenderPhone?: string;
 }
 
 /** A validated draft, normalised (E.164 phone, trimmed text) with its derived terms. */
@@ -145,8 +147,13 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
   let borrowerPhone = input.borrowerPhone;
   if (fieldOk("borrowerPhone") && borrowerPhone !== undefined) {
     const phone = normalizePhone(borrowerPhone, ctx.jurisdiction, { mobile: true });
-    if (phone.ok) borrowerPhone = phone.value;
-    else add("borrowerPhone", phone.errors[0]?.key ?? "phone.invalid");
+    if (phone.ok) {
+      borrowerPhone = phone.value;
+      // A loan needs two people: the lender cannot be his own borrower.
+      if (ctx.lenderPhone !== undefined && phone.value === ctx.lenderPhone) {
+        add("borrowerPhone", "contract.borrowerPhone.isLender");
+      }
+    } else add("borrowerPhone", phone.errors[0]?.key ?? "phone.invalid");
   }
 
   if (fieldOk("loanAmount") && fieldOk("disbursedAmount")) {
@@ -209,7 +216,12 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
     }
   }
 
-  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  if (errors.length > 0 || !parsed.success) {
+    return {
+      ok: false,
+      errors: input.instalment === true ? errors : errors.map(singlePaymentWords),
+    };
+  }
 
   const draftOut = parsed.output;
   const instalment = draftOut.instalment;
@@ -263,6 +275,21 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
       jurisdiction: ctx.jurisdiction,
     },
   };
+}
+
+/**
+ * A single payment has no instalments: its one repayment is the total repayable, and its
+ * messages say so instead of speaking of instalments.
+ */
+function singlePaymentWords(error: DomainError): DomainError {
+  if (error.field !== "instalmentAmount") return error;
+  if (error.key === "contract.instalmentAmount.required") {
+    return { ...error, key: "contract.repaymentAmount.required" };
+  }
+  if (error.key === "contract.instalmentTotal.belowLoan") {
+    return { ...error, key: "contract.repaymentAmount.belowLoan" };
+  }
+  return error;
 }
 
 /**

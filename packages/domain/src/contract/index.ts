@@ -1,2 +1,3 @@
 export * from "./contract";
+export * from "./contract-number";
 export * from "./draft";

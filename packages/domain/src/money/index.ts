@@ -1,1 +1,2 @@
+export * from "./format-money";
 export * from "./money";

@@ -22,10 +22,15 @@ export function moneyProblem(value: unknown): MessageKey | null {
 
 /**
  * A money field. `requiredKey` is reported when the value is missing or not a number (the user
- * left the field empty); the `money.*` keys when it is a number that is not money.
+ * left the field empty); the `money.*` keys when it is a number that is not money. Generic in
+ * the key so a schema's type names its one key, not every message key: the SDK's endpoint table
+ * carries these types, and with the whole union in each money field it outgrows what the
+ * compiler writes into a declaration file (TS7056).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function moneyField(requiredKey: MessageKey = "common.invalidValue") {
+export function moneyField<const TKey extends MessageKey = "common.invalidValue">(
+  requiredKey: TKey = "common.invalidValue" as TKey,
+) {
   return v.pipe(
     v.number(requiredKey),
     // A non-integer is reported before its sign, so -1.5 says "whole numbers only".

@@ -7,7 +7,7 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
-import { displayPhone } from "./display";
+import { displayPhone, maskPhone } from "./display";
 
 // The reference: libphonenumber's own national format (what displayPhone replaced). Only this
 // test imports libphonenumber; display.ts must not.
@@ -215,5 +215,17 @@ describe("displayPhone", () => {
     const { readFile } = await import("node:fs/promises");
     const source = await readFile(new URL("./display.ts", import.meta.url), "utf8");
     expect(source).not.toMatch(/from\s+"libphonenumber/);
+  });
+});
+
+describe("maskPhone", () => {
+  it("keeps the first and last groups of a KR or TW number and stars the rest", () => {
+    expect(maskPhone("+821012345678")).toBe("010-****-5678");
+    expect(maskPhone("+886912345678")).toBe("0912 *** 678");
+    expect(maskPhone("+8225551234")).toBe("02-***-1234");
+  });
+
+  it("keeps only the last four digits of a number it cannot group", () => {
+    expect(maskPhone("+15551234567")).toBe("*******4567");
   });
 });

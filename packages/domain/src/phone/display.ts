@@ -91,3 +91,24 @@ export function displayPhone(phone: string): string {
   // libphonenumber shows a number no format covers as its bare national digits.
   return chosen === undefined ? national : national.replace(chosen.pattern, chosen.format);
 }
+
+/**
+ * A phone shown to someone who may know only that it exists (a borrower logged in with another
+ * number): the first and last groups kept, the digits between starred — `+821012345678` ->
+ * `010-****-5678`, `+886912345678` -> `0912 *** 678`. A number in fewer groups keeps only its
+ * last four digits.
+ */
+export function maskPhone(phone: string): string {
+  const shown = displayPhone(phone);
+  const groups = shown.split(/([ -])/);
+  if (groups.length >= 5) {
+    const last = groups.length - 1;
+    return groups
+      .map((group, index) =>
+        index === 0 || index === last || index % 2 === 1 ? group : group.replace(/\d/g, "*"),
+      )
+      .join("");
+  }
+  const digits = shown.replace(/\D/g, "");
+  return `${"*".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}

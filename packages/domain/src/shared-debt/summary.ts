@@ -1,8 +1,10 @@
 import * as v from "valibot";
+import { type CalendarDate, calendarDateSchema } from "../dates";
 import { type Money, moneySchema } from "../money";
 
-// The shared-debt answers (figures only), apart from the query rules in shared-debt.ts, which
-// validate phones (libphonenumber): a browser reading the figures never loads those.
+// The shared-debt answers (figures and offline loan reports), apart from the request rules in
+// shared-debt.ts, which validate phones (libphonenumber): a browser reading answers never loads
+// those.
 
 /** The five shared-debt figures (spec §3), aggregates only, never lender identities. */
 export interface SharedDebtSummary {
@@ -45,3 +47,37 @@ export const emptySharedDebtSummary: SharedDebtSummary = {
   settledAmount: 0,
   overdueCount: 0,
 };
+
+/** State of a loan reported from outside the app (decisions §6). */
+export const offlineLoanStates = ["inTransit", "overdue", "settled"] as const;
+export type OfflineLoanState = (typeof offlineLoanStates)[number];
+
+/**
+ * One offline loan report as its lender reads it back (docs/customers.md, "Shared-debt lookup"):
+ * the person only by phone, never the ID number nor its hash.
+ */
+export interface OfflineLoanReport {
+  id: string;
+  /** E.164 */
+  phone: string;
+  amount: Money;
+  /** What is still owed: 0 once settled. */
+  outstandingAmount: Money;
+  loanDate: CalendarDate;
+  state: OfflineLoanState;
+  /** ISO instant the report was filed. */
+  createdAt: string;
+}
+
+export const offlineLoanReportSchema = v.object({
+  id: v.string(),
+  phone: v.string(),
+  amount: moneySchema,
+  outstandingAmount: moneySchema,
+  loanDate: calendarDateSchema,
+  state: v.picklist(offlineLoanStates),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+}) satisfies v.GenericSchema<unknown, OfflineLoanReport>;
+
+/** A lender's own reports that still count, newest first. */
+export const offlineLoanReportListSchema = v.array(offlineLoanReportSchema);

@@ -96,6 +96,7 @@ function contract(
       terms: terms.value,
       id,
       code: `code-${id}`,
+      number: `C-2026-${id.padStart(6, "0")}`,
       createdAt: `${draft.loanDate}T00:00:00Z`,
       openedAt: null,
       signedAt: null,

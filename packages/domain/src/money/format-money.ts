@@ -1,0 +1,44 @@
+import type { Currency } from "../jurisdiction/jurisdiction";
+
+export interface FormatMoneyOptions {
+  /** Locale of the digits and the currency sign; defaults to the currency's home locale. */
+  locale?: string;
+  /** A leading + on positive amounts (profit, repayments). */
+  signed?: boolean;
+  /** `symbol` (₩1,000) or `code` (KRW 1,000). */
+  display?: "symbol" | "code";
+  /** The short form for tight places (₩12.3억, NT$1.23億): three significant digits. */
+  compact?: boolean;
+}
+
+const homeLocale: Record<Currency, string> = { KRW: "ko-KR", TWD: "zh-TW" };
+
+/**
+ * An integer amount (won, NT dollars) as people read it: ₩1,500,000, NT$1,500,000. Fractional
+ * input is a programming error: money is whole units everywhere (docs/money.md).
+ */
+export function formatMoney(
+  amount: number,
+  currency: Currency,
+  { locale, signed = false, display = "symbol", compact = false }: FormatMoneyOptions = {},
+): string {
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`a money amount must be a safe integer, got ${amount}`);
+  }
+  const parts = new Intl.NumberFormat(locale ?? homeLocale[currency], {
+    style: "currency",
+    currency,
+    currencyDisplay: display,
+    signDisplay: signed ? "exceptZero" : "auto",
+    ...(compact
+      ? { notation: "compact", maximumSignificantDigits: 3 }
+      : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  }).formatToParts(amount);
+  // Taiwan's own locale writes the NT dollar as a bare "$", which beside won amounts (and on a
+  // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it.
+  return parts
+    .map((part) =>
+      currency === "TWD" && part.type === "currency" && part.value === "$" ? "NT$" : part.value,
+    )
+    .join("");
+}
