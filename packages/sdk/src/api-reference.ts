@@ -52,9 +52,9 @@ export function renderApiReference(list: readonly EndpointEntry[] = endpointList
     "404 not found, 409 conflict, 429 too frequent or 500 server error, and `message` is in the",
     "caller's language (Accept-Language ko-KR or zh-TW). Payloads are encrypted JSON: POST as a",
     "text/plain body, GET as the single query parameter `XKNCEGSKK`. Raw answers (the contract",
-    "document) are sent as they are; their failures are a plain JSON envelope. Requests with",
-    "unknown fields are refused. Money is an integer in the currency's smallest unit; dates are",
-    "`YYYY-MM-DD` in the lender's business time zone.",
+    "document) and CSV downloads (the export) are sent as they are; their failures are a plain",
+    "JSON envelope. Requests with unknown fields are refused. Money is an integer in the",
+    "currency's smallest unit; dates are `YYYY-MM-DD` in the lender's business time zone.",
     "",
     "Access: `public` anyone · `user` any signed-in user (each sees only what is theirs) ·",
     "`lender` lenders only · `borrower` borrowers only. The session token goes in the `NSCPER`",
@@ -95,6 +95,10 @@ function wireText(entry: EndpointEntry): string {
   switch (entry.wire) {
     case "raw":
       return "raw answer (HTML)";
+    case "csv":
+      return "CSV download (`text/csv`, UTF-8 with a byte-order mark; read as text)";
+    case "pdf":
+      return "PDF download (`application/pdf`; read as bytes)";
     case "multipart":
       return "multipart upload (field `file`)";
     default:

@@ -92,7 +92,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (decisions §3)", () => {
     const reads =
-      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|credentials|blockList)$/;
+      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|credentials|blockList|offlineLoanList)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -131,9 +131,11 @@ describe("the endpoint table", () => {
       "identity.userDetail",
       "contract.add",
       "contract.query",
+      "contract.export",
       "contract.detail",
       "contract.open",
       "contract.view",
+      "contract.pdf",
       "contract.sign",
       "contract.cancel",
       "contract.update",
@@ -148,6 +150,9 @@ describe("the endpoint table", () => {
       "contract.statisticsWindows",
       "contract.sharedDebt",
       "contract.reportOfflineLoan",
+      "contract.offlineLoanList",
+      "contract.correctOfflineLoan",
+      "contract.withdrawOfflineLoan",
       "template.add",
       "template.query",
       "template.remove",
@@ -250,6 +255,55 @@ describe("createApi", () => {
       "session-ended",
     );
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads a CSV download as text, the byte-order mark dropped by decoding, and its JSON failure as a TransportError", async () => {
+    answer = (_, response) => {
+      response.setHeader("content-type", "text/csv; charset=utf-8");
+      response.end("\uFEFF계약 번호,금액\r\nc1,1000\r\n");
+    };
+    await expect(
+      makeApi().contract.export({ kind: "contracts", status: "type4", type: "single" }),
+    ).resolves.toBe("계약 번호,금액\r\nc1,1000\r\n");
+    expect(received.at(-1)).toEqual({
+      method: "GET",
+      path: "/api/v1/contract/export",
+      payload: { kind: "contracts", status: "type4", type: "single" },
+    });
+
+    answer = (_, response) =>
+      response.end(JSON.stringify({ status: 403, message: "lenders only", body: null }));
+    expect(await rejection(makeApi().contract.export({ kind: "ledger" }))).toMatchObject({
+      kind: "envelope-status",
+      status: 403,
+      serverMessage: "lenders only",
+    });
+  });
+
+  it("reads a PDF download as bytes, refuses bytes that are not a PDF, and turns its JSON failure into a TransportError", async () => {
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3])]);
+    answer = (_, response) => {
+      response.setHeader("content-type", "application/pdf");
+      response.end(pdf);
+    };
+    const bytes = await makeApi().contract.pdf({ id: "c1" });
+    expect([...bytes]).toEqual([...pdf]);
+    expect(received.at(-1)).toEqual({
+      method: "GET",
+      path: "/api/v1/contract/pdf",
+      payload: { id: "c1" },
+    });
+
+    answer = (_, response) => response.end("<html>not a pdf</html>");
+    expect((await rejection(makeApi().contract.pdf({ id: "c1" }))).kind).toBe("invalid-data");
+
+    answer = (_, response) =>
+      response.end(JSON.stringify({ status: 409, message: "not signed yet", body: null }));
+    expect(await rejection(makeApi().contract.pdf({ id: "c1" }))).toMatchObject({
+      kind: "envelope-status",
+      status: 409,
+      serverMessage: "not signed yet",
+    });
   });
 
   it("reads the customer-service contact out of extInfoJSON", () => {

@@ -57,8 +57,10 @@ export type Api = {
 
 export interface ApiOptions {
   /**
-   * Called when a raw call (the contract view) answers envelope 301. Envelope calls report it
-   * through the transport's own `onSessionEnded`; pass the same handler here.
+   * Called when a raw, CSV or PDF call (the contract view, the export, the signed PDF) answers
+   * envelope 301.
+   * Envelope calls report it through the transport's own `onSessionEnded`; pass the same
+   * handler here.
    */
   onSessionEnded?(error: TransportError): void;
 }
@@ -98,7 +100,23 @@ function endpointFunction(
       return checkAnswer(id, answer, uploaded);
     };
   }
-  if (wire === "raw") {
+  // A PDF travels as bytes; a failure is a JSON envelope (a PDF never starts with `{`).
+  if (wire === "pdf") {
+    return async (input: unknown, call: CallOptions = {}) => {
+      const bytes = await transport.request({
+        method,
+        path,
+        payload: input ?? {},
+        raw: "bytes",
+        signal: call.signal,
+        timeoutMs: call.timeoutMs,
+      });
+      if (bytes[0] === 0x7b) throwIfEnvelope(new TextDecoder().decode(bytes), options);
+      return checkAnswer(id, answer, bytes);
+    };
+  }
+  // A CSV download travels like the raw document: its text as it is, its failure an envelope.
+  if (wire === "raw" || wire === "csv") {
     return async (input: unknown, call: CallOptions = {}) => {
       const text = await transport.request({
         method,
@@ -140,8 +158,9 @@ function checkAnswer(id: string, schema: AnySchema, body: unknown): unknown {
 }
 
 /**
- * A raw endpoint answers its document on success; a failure is a plain JSON envelope (that
- * path is never encrypted). Turn it into the same TransportError an envelope call gives.
+ * A raw or CSV endpoint answers its document on success; a failure is a plain JSON envelope
+ * (those paths are never encrypted). Turn it into the same TransportError an envelope call
+ * gives. Neither document starts with `{` (HTML, and a CSV header row of column names).
  */
 function throwIfEnvelope(text: string, options: ApiOptions): void {
   if (!text.trimStart().startsWith("{")) return;

@@ -1,8 +1,9 @@
 import {
-  contractSchema,
   contractTemplateSchema,
   lenderStatisticsSchema,
   lenderStatisticsWindowsSchema,
+  offlineLoanReportListSchema,
+  offlineLoanReportSchema,
   sharedDebtInfoSchema,
   uploadedFileSchema,
 } from "@chayong/domain";
@@ -13,9 +14,12 @@ import { serviceConfigAnswerSchema } from "./schemas/config";
 import {
   blockListSchema,
   cancelAnswerSchema,
+  contractAnswerSchema,
   contractDocumentSchema,
+  contractExportCsvSchema,
   contractLedgerSchema,
   contractPageSchema,
+  contractPdfSchema,
 } from "./schemas/contract";
 import {
   customerDetailSchema,
@@ -50,9 +54,13 @@ export interface EndpointDefinition<TAnswer extends AnySchema = AnySchema> {
   access: Access;
   /**
    * How the call travels: `envelope` (encrypted payload, encrypted envelope answer), `raw`
-   * (encrypted payload, the answer used as it is: HTML) or `multipart` (a file upload).
+   * (encrypted payload, the answer used as it is: HTML), `csv` (encrypted payload, the answer a
+   * CSV download: `text/csv`, UTF-8 with a byte-order mark, streamed; the client reads it as
+   * text, whose decoding drops the BOM), `pdf` (encrypted payload, the answer a PDF download:
+   * `application/pdf`, read as bytes) or `multipart` (a file upload). `raw`, `csv` and `pdf`
+   * answer their failures as a plain JSON envelope.
    */
-  wire: "envelope" | "raw" | "multipart";
+  wire: "envelope" | "raw" | "csv" | "pdf" | "multipart";
   /** False while the server side is still to come; the API is designed once, now. */
   implemented: boolean;
   summary: string;
@@ -208,7 +216,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "Create a contract (every domain rule and the legal cap); answers it with its share link.",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     query: endpoint({
       method: "GET",
@@ -220,6 +228,16 @@ export const endpoints = {
         "List contracts, newest first, by status and type, a page at a time (keyset cursor): a lender its own, a borrower those addressed to its phone that it opened.",
       answer: contractPageSchema,
     }),
+    export: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/export",
+      access: "lender",
+      wire: "csv",
+      implemented: true,
+      summary:
+        "The lender's contracts, their schedules or their ledgers (`kind`) as one CSV file, filtered like the list (status, type): headers and labels in the caller's language, amounts as integers with a currency column, dates YYYY-MM-DD (docs/export.md); audited.",
+      answer: contractExportCsvSchema,
+    }),
     detail: endpoint({
       method: "GET",
       path: "/api/v1/contract/detail",
@@ -228,7 +246,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "One contract by id, as the list shows it (a cancelled one flagged `cancelled`): to its lender or the borrower who opened it; an audited view.",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     open: endpoint({
       method: "POST",
@@ -237,8 +255,8 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary:
-        "Open a contract by its share code; binds the borrower logged in with its phone (type1 -> type2).",
-      answer: contractSchema,
+        'Open a contract by its share code; binds the borrower logged in with its phone (type1 -> type2). Logged in with another phone: 403 `contract.notYourContract`, the body naming the number it was sent to, masked (`{ sentToPhone: "010-****-5678" }`).',
+      answer: contractAnswerSchema,
     }),
     view: endpoint({
       method: "GET",
@@ -250,6 +268,16 @@ export const endpoints = {
         "The contract document as HTML (parties, terms, schedule, rate; signature once signed).",
       answer: contractDocumentSchema,
     }),
+    pdf: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/pdf",
+      access: "user",
+      wire: "pdf",
+      implemented: true,
+      summary:
+        "The signed contract as a PDF (terms, schedule, cost, signature, terms SHA-256, audit page) in the caller's language: to its lender or borrower once signed (409 before); audited.",
+      answer: contractPdfSchema,
+    }),
     sign: endpoint({
       method: "POST",
       path: "/api/v1/contract/sign",
@@ -257,7 +285,7 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Sign with a PNG signature, once (a second attempt answers 409).",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     cancel: endpoint({
       method: "POST",
@@ -276,7 +304,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "Record a repayment received (spec: write-off / partial repayment) and/or a waiver on one instalment of a signed contract; never more than it owes; once per idempotency key.",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     renew: endpoint({
       method: "POST",
@@ -286,7 +314,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "Renewal: move an instalment's due date later (marks the contract renewed); once per idempotency key.",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     reverse: endpoint({
       method: "POST",
@@ -296,7 +324,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "Reverse a wrong ledger entry of the contract with a new entry and a reason (never an edit); once per idempotency key.",
-      answer: contractSchema,
+      answer: contractAnswerSchema,
     }),
     ledger: endpoint({
       method: "GET",
@@ -379,7 +407,37 @@ export const endpoints = {
       access: "lender",
       wire: "envelope",
       implemented: true,
-      summary: "Report a loan made outside the app (shared-debt offline figures).",
+      summary:
+        "Report a loan made outside the app (shared-debt offline figures); answers the stored report (never the ID number).",
+      answer: offlineLoanReportSchema,
+    }),
+    offlineLoanList: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/offlineLoanList",
+      access: "lender",
+      wire: "envelope",
+      implemented: true,
+      summary: "This lender's own offline loan reports that still count, newest first.",
+      answer: offlineLoanReportListSchema,
+    }),
+    correctOfflineLoan: endpoint({
+      method: "POST",
+      path: "/api/v1/contract/offlineLoan/correct",
+      access: "lender",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Correct the terms of one of this lender's own reports (amount, still owed, loan date, state; not the person); audited.",
+      answer: offlineLoanReportSchema,
+    }),
+    withdrawOfflineLoan: endpoint({
+      method: "POST",
+      path: "/api/v1/contract/offlineLoan/withdraw",
+      access: "lender",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Withdraw one of this lender's own reports: it stops counting in shared-debt lookups; audited.",
       answer: noBodySchema,
     }),
   },

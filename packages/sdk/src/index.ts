@@ -30,5 +30,9 @@ export * from "./schemas/auth";
 export * from "./schemas/common";
 export * from "./schemas/config";
 export * from "./schemas/contract";
-export type { ContractQuery, SignContractRequest } from "./schemas/contract-requests";
+export type {
+  ContractExportQuery,
+  ContractQuery,
+  SignContractRequest,
+} from "./schemas/contract-requests";
 export * from "./schemas/identity";

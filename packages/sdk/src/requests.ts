@@ -2,6 +2,7 @@ import {
   contractDraftSchema,
   emergencyContactsRequestSchema,
   loginRequestSchema,
+  offlineLoanCorrectionSchema,
   offlineLoanRecordSchema,
   personalDetailsSchema,
   sendCodeRequestSchema,
@@ -15,6 +16,7 @@ import { byIdRequestSchema, emptyRequestSchema } from "./schemas/common";
 import { serviceConfigRequestSchema } from "./schemas/config-requests";
 import {
   blockRequestSchema,
+  contractExportQuerySchema,
   contractQuerySchema,
   contractUpdateRequestSchema,
   openContractRequestSchema,
@@ -64,9 +66,11 @@ export const requestSchemas = {
   contract: {
     add: contractDraftSchema,
     query: contractQuerySchema,
+    export: contractExportQuerySchema,
     detail: byIdRequestSchema,
     open: openContractRequestSchema,
     view: byIdRequestSchema,
+    pdf: byIdRequestSchema,
     sign: signContractRequestSchema,
     cancel: byIdRequestSchema,
     update: contractUpdateRequestSchema,
@@ -81,6 +85,9 @@ export const requestSchemas = {
     statisticsWindows: emptyRequestSchema,
     sharedDebt: sharedDebtQuerySchema,
     reportOfflineLoan: offlineLoanRecordSchema,
+    offlineLoanList: emptyRequestSchema,
+    correctOfflineLoan: offlineLoanCorrectionSchema,
+    withdrawOfflineLoan: byIdRequestSchema,
   },
   template: {
     add: templateDraftSchema,

@@ -4,6 +4,7 @@
 export type { DeviceInfo, LoginInfo, SessionProvider } from "./client/session.ts";
 export type { PendingCall } from "./client/slow-network.ts";
 export {
+  type BytesCall,
   createTransport,
   DEFAULT_SLOW_NETWORK_MS,
   DEFAULT_TIMEOUT_MS,

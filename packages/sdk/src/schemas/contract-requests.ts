@@ -1,4 +1,5 @@
 import {
+  contractExportKindSchema,
   contractStatusSchema,
   contractTypeFilterSchema,
   moneyOperationRequestEntries,
@@ -33,6 +34,19 @@ export const contractQuerySchema = v.strictObject(
     cursor: v.optional(cursorSchema),
     pageSize: pageSizeSchema,
     includeTotal: v.optional(v.boolean("common.invalidValue"), false),
+  },
+  "common.invalidValue",
+);
+
+/**
+ * Export (docs/export.md): which file, with the list's own filter fields (the same schemas, so
+ * an export matches the list it was asked from). No paging: the file holds every match.
+ */
+export const contractExportQuerySchema = v.strictObject(
+  {
+    kind: contractExportKindSchema,
+    status: contractQuerySchema.entries.status,
+    type: contractQuerySchema.entries.type,
   },
   "common.invalidValue",
 );
@@ -102,6 +116,7 @@ export const blockRequestSchema = v.strictObject(
 export const unblockRequestSchema = v.strictObject({ phone: phoneSchema }, "common.invalidValue");
 
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
+export type ContractExportQuery = v.InferInput<typeof contractExportQuerySchema>;
 export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
 export type ContractUpdateRequest = v.InferInput<typeof contractUpdateRequestSchema>;
 export type RenewContractRequest = v.InferInput<typeof renewContractRequestSchema>;

@@ -10,13 +10,41 @@ import { instantSchema, pageSchema } from "./common";
 
 // Answers only: the request schemas are in contract-requests.ts (the server's entry).
 
-export const contractPageSchema = pageSchema(contractSchema);
+/**
+ * The contract answer under a name of its own: declaration files then refer to it by name
+ * instead of spelling its whole type out at every endpoint that answers a contract (eight of
+ * them pushed the table's declared type past what TypeScript will write, TS7056).
+ */
+export interface ContractAnswerSchema extends ContractSchemaType {}
+type ContractSchemaType = typeof contractSchema;
+export const contractAnswerSchema: ContractAnswerSchema = contractSchema;
+
+export const contractPageSchema = pageSchema(contractAnswerSchema);
 
 /** Largest signature image accepted, in bytes of PNG (the domain's rule). */
 export const maxSignatureBytes = signatureRules.maxBytes;
 
 /** View: the contract document as HTML (raw answer). */
 export const contractDocumentSchema = v.pipe(v.string(), v.minLength(1));
+
+/** The first bytes of every PDF file: `%PDF-`. */
+const pdfSignature = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+/** Pdf: the signed contract as a PDF file (pdf answer), its bytes as they came. */
+export const contractPdfSchema = v.pipe(
+  v.instance(Uint8Array),
+  v.check(
+    (bytes) => pdfSignature.every((byte, i) => bytes[i] === byte),
+    "a PDF file (starts with %PDF-)",
+  ),
+);
+
+/**
+ * Export: the CSV file as the client reads it (csv answer). The header row is always there; the
+ * byte-order mark the server sends is gone, because decoding UTF-8 drops it: put
+ * `csvByteOrderMark` (@chayong/domain) back in front when saving the file.
+ */
+export const contractExportCsvSchema = v.pipe(v.string(), v.minLength(1));
 
 /**
  * A contract's ledger as its lender or its borrower reads it: every entry, oldest first, each

@@ -25,15 +25,18 @@ export interface Outgoing {
   searchParams?: Record<string, string>;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Return the answer's text as it is (contract view) instead of reading an envelope. */
-  raw: boolean;
+  /**
+   * Return the answer as it is instead of reading an envelope: its text (`true`, the contract
+   * view) or its bytes (`"bytes"`, the signed contract's PDF).
+   */
+  raw: boolean | "bytes";
   onUploadProgress?: (progress: Progress) => void;
 }
 
 /**
  * Sends a prepared request and reads the answer: HTTP 200 only, then (unless raw) decrypt,
- * parse and act on the envelope status. Resolves the envelope body or the raw text; every
- * failure is a TransportError.
+ * parse and act on the envelope status. Resolves the envelope body, the raw text or the raw
+ * bytes; every failure is a TransportError.
  */
 export async function exchange(context: ExchangeContext, outgoing: Outgoing): Promise<unknown> {
   const settle = watchSlowNetwork(
@@ -43,28 +46,30 @@ export async function exchange(context: ExchangeContext, outgoing: Outgoing): Pr
     context.onSlowNetworkSettled,
   );
   try {
-    let text: string;
+    let answer: string | Uint8Array;
     try {
-      text = await context
-        .ky(outgoing.url, {
-          method: outgoing.call.method,
-          headers: outgoing.headers,
-          body: outgoing.body,
-          searchParams: outgoing.searchParams,
-          timeout: outgoing.timeoutMs,
-          // ky times the body read separately; the whole exchange must fit in one time-out.
-          totalTimeout: outgoing.timeoutMs,
-          signal: outgoing.signal,
-          onUploadProgress: outgoing.onUploadProgress,
-        })
-        .text();
+      const response = context.ky(outgoing.url, {
+        method: outgoing.call.method,
+        headers: outgoing.headers,
+        body: outgoing.body,
+        searchParams: outgoing.searchParams,
+        timeout: outgoing.timeoutMs,
+        // ky times the body read separately; the whole exchange must fit in one time-out.
+        totalTimeout: outgoing.timeoutMs,
+        signal: outgoing.signal,
+        onUploadProgress: outgoing.onUploadProgress,
+      });
+      answer =
+        outgoing.raw === "bytes"
+          ? new Uint8Array(await response.arrayBuffer())
+          : await response.text();
     } catch (error) {
       throw failureFromFetch(error, outgoing.timeoutMs, outgoing.signal);
     }
-    if (outgoing.raw) return text;
+    if (outgoing.raw !== false || typeof answer !== "string") return answer;
     let envelope: Envelope;
     try {
-      envelope = decodeEnvelope(context.codec, text);
+      envelope = decodeEnvelope(context.codec, answer);
     } catch (cause) {
       throw failures.invalidData(cause);
     }

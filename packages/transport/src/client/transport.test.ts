@@ -151,6 +151,23 @@ describe("request: what goes on the wire", () => {
     );
   });
 
+  it("a bytes call resolves the answer's bytes untouched (the signed contract's PDF)", async () => {
+    // Not valid UTF-8: a text decoding would turn these into replacement characters.
+    const pdf = Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0xe2, 0xe3, 0xcf, 0xd3, 0xff, 0x00]);
+    const api = await serve((_, res) => {
+      res.writeHead(200, { "content-type": "application/pdf" });
+      res.end(Buffer.from(pdf));
+    });
+    const bytes = await transportFor(api.url).request({
+      method: "GET",
+      path: "/api/v1/contract/pdf",
+      payload: { id: "abc" },
+      raw: "bytes",
+    });
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...bytes]).toEqual([...pdf]);
+  });
+
   it("prefixes relative paths with the base URL and leaves absolute ones alone", async () => {
     const api = await serve((_, res) => answer(res, envelope(200, "", null)));
     const transport = transportFor(`${api.url}/gateway/`);

@@ -74,11 +74,18 @@ export interface RawCall extends CallBase {
   raw: true;
 }
 
+/** The answer's bytes as they are (the signed contract's PDF). */
+export interface BytesCall extends CallBase {
+  raw: "bytes";
+}
+
 export interface Transport {
   /** Resolves the envelope body when its status is 200; rejects with a TransportError. */
   request<T = unknown>(call: EnvelopeCall): Promise<T>;
   /** Resolves the answer text untouched when the HTTP status is 200. */
   request(call: RawCall): Promise<string>;
+  /** Resolves the answer's bytes untouched when the HTTP status is 200. */
+  request(call: BytesCall): Promise<Uint8Array>;
   /** Multipart, one file after another, to the file base URL; resolves each envelope body. */
   upload<T = UploadedFile>(files: readonly Blob[], options?: UploadOptions): Promise<T[]>;
   /** Direct upload to cloud object storage with a token from uploadTokenProvider. */
@@ -125,7 +132,7 @@ export function createTransport(options: TransportOptions): Transport {
   let lastCallId = 0;
   const nextCallId = () => ++lastCallId;
 
-  async function request(call: EnvelopeCall | RawCall): Promise<unknown> {
+  async function request(call: EnvelopeCall | RawCall | BytesCall): Promise<unknown> {
     if (typeof call?.path !== "string" || call.path.trim() === "") throw failures.missingUrl();
     let outgoing: Outgoing;
     try {
@@ -142,7 +149,7 @@ export function createTransport(options: TransportOptions): Transport {
           : { searchParams: { [ENVELOPE_QUERY_PARAM]: ciphertext } }),
         timeoutMs: callTimeoutMs,
         signal: call.signal,
-        raw: call.raw === true,
+        raw: call.raw === "bytes" ? "bytes" : call.raw === true,
       };
     } catch (cause) {
       throw failures.prepareFailed(cause);
