@@ -17,11 +17,9 @@ describe("translate", () => {
 
   it("fills seconds and status codes", () => {
     expect(translate("login.sms.cooldown", "ko-KR", { seconds: 42 })).toBe(
-      "42초 후에 다시 요청할 수 있습니다",
+      "42초 후에 다시 받을 수 있습니다",
     );
-    expect(translate("login.sms.cooldown", "zh-TW", { seconds: 42 })).toBe(
-      "請於 42 秒後再重新發送",
-    );
+    expect(translate("login.sms.cooldown", "zh-TW", { seconds: 42 })).toBe("請於 42 秒後重新發送");
     expect(translate("transport.httpStatus", "zh-TW", { code: 502 })).toBe("HTTP 狀態碼 502");
   });
 

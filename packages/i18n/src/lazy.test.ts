@@ -3,13 +3,15 @@ import * as full from "./index";
 import * as lazy from "./lazy";
 
 describe("@chayong/i18n/lazy", () => {
-  it("offers the locale helpers and loadCatalog of the full entry, and no catalog", () => {
+  it("offers the locale helpers and the catalog loaders of the full entry, and no catalog", () => {
     expect(Object.keys(lazy).sort()).toEqual([
+      "catalogParts",
       "defaultLocale",
       "indexFromLocale",
       "isLocale",
       "languageOptions",
       "loadCatalog",
+      "loadCatalogPart",
       "localeFromIndex",
       "locales",
       "negotiateLocale",

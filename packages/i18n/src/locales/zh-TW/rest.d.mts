@@ -1,0 +1,4 @@
+// Types for the rest part of the compiled catalog, written by scripts/split-catalogs.ts (see README).
+import type { Messages } from "@lingui/core";
+
+export declare const messages: Messages;
