@@ -10,10 +10,12 @@ const components = readdirSync(new URL("./src", import.meta.url), { withFileType
   .map((entry) => entry.name);
 
 export default defineConfig({
-  // index: the components; styles: tokens + every component's CSS in one file (dist/styles.css).
+  // index: the components; styles: tokens + every component's CSS in one file (dist/styles.css);
+  // fonts: the web font alone (dist/fonts.css), for the contract document.
   entry: {
     index: "src/index.ts",
     styles: "src/styles.css",
+    fonts: "src/fonts.css",
     ...Object.fromEntries(components.map((name) => [`components/${name}`, `src/${name}/index.ts`])),
   },
   format: ["esm"],

@@ -41,6 +41,9 @@ const withLocale: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
+  // A docs page per component (props from react-docgen, the meta's do / don't description).
+  // Rendering it needs @storybook/addon-docs in main.ts's addons (see README "Docs pages").
+  tags: ["autodocs"],
   decorators: [withLocale],
   globalTypes: {
     locale: {
@@ -66,6 +69,8 @@ const preview: Preview = {
     // The a11y panel shows results; the failing gate is scripts/check-stories.ts (serious/critical).
     a11y: { test: "todo" },
     controls: { expanded: true },
+    // Designers start from the tokens and the whole screens, then the components by family.
+    options: { storySort: { order: ["Foundations", "Screens", "*"] } },
   },
 };
 

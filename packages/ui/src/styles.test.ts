@@ -24,7 +24,7 @@ describe("styles.css", () => {
     );
     const files = cssFiles(srcDir)
       .map((file) => relative(srcDir, file))
-      .filter((file) => file !== "styles.css");
+      .filter((file) => file !== "styles.css" && file !== "fonts.css");
     expect(files.filter((file) => !imported.has(file))).toEqual([]);
     expect(files.length).toBeGreaterThan(20);
   });
@@ -33,5 +33,12 @@ describe("styles.css", () => {
     const entry = readFileSync(join(srcDir, "styles.css"), "utf8");
     const firstImport = entry.match(/@import "([^"]+)";/)?.[1];
     expect(firstImport).toBe("pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css");
+  });
+
+  it("exports the same font alone as fonts.css, for surfaces without the kit's styles", () => {
+    const styles = readFileSync(join(srcDir, "styles.css"), "utf8");
+    const fonts = readFileSync(join(srcDir, "fonts.css"), "utf8");
+    const imports = (css: string) => [...css.matchAll(/@import "([^"]+)";/g)].map((m) => m[1]);
+    expect(imports(fonts)).toEqual([imports(styles)[0]]);
   });
 });

@@ -1,9 +1,25 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { Button } from "./button";
 
 const meta = {
   title: "Basics/Button",
+  parameters: componentDocs({
+    summary:
+      'Every tappable action. `variant` sets its weight, `size="lg"` + `block` make the main action at the bottom of a form, `loading` keeps it focused while the work runs.',
+    do: [
+      "One `primary` button per screen: the step the person came to do.",
+      "Use `danger` for actions that delete or end something, and confirm them with ConfirmDialog.",
+      "Use `loading` while a request runs, so a second tap cannot submit twice.",
+      "Write labels as verbs from the catalog (계약 만들기 / 建立合約).",
+    ],
+    dont: [
+      "Don't disable a submit button to hide validation: let the press show the field errors.",
+      "Don't put two primary buttons side by side; the second one is `secondary` or `ghost`.",
+      "Don't use an icon-only Button without an `aria-label`.",
+    ],
+  }),
   component: Button,
   args: { children: "계약 생성", onClick: fn() },
   argTypes: {

@@ -1,9 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { componentDocs } from "../story-fixtures/docs";
 import { sampleCameraView } from "../story-fixtures/images";
 import { CameraFrame } from "./camera-frame";
 
 const meta = {
   title: "Verification/CameraFrame",
+  parameters: componentDocs({
+    summary:
+      "The face-check viewfinder: the live camera inside a face-shaped guide, with the prompt and a second line for waits and errors.",
+    do: [
+      "Put the front camera's <video> (or the captured photo) as its child.",
+      'Use `state="aligned"` when a face is centred and `error` with a `message` that says what to do next.',
+    ],
+    dont: [
+      "Don't cover the guide with other UI; the prompt and message are part of it.",
+      "Don't leave an error without a next step (retake, or a fallback).",
+    ],
+  }),
   component: CameraFrame,
   args: { children: <img src={sampleCameraView} alt="" /> },
 } satisfies Meta<typeof CameraFrame>;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
+import { componentDocs } from "../story-fixtures/docs";
 import { Checkbox, type CheckboxProps } from "./checkbox";
 
 function Controlled(
@@ -12,6 +13,17 @@ function Controlled(
 
 const meta = {
   title: "Basics/Checkbox",
+  parameters: componentDocs({
+    summary: "A single yes/no with its label (consents such as 'I have read the contract').",
+    do: [
+      "Keep the label a full sentence the person agrees to; put details in `description`.",
+      "Show `error` when a required consent is missing after submit.",
+    ],
+    dont: [
+      "Don't pre-tick consents.",
+      "Don't use it for choosing one of several options: use SegmentedControl or Select.",
+    ],
+  }),
   component: Controlled,
   args: { label: "분할 상환" },
 } satisfies Meta<typeof Controlled>;

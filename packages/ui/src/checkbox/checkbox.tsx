@@ -6,11 +6,15 @@ export interface CheckboxProps
     InputHTMLAttributes<HTMLInputElement>,
     "type" | "onChange" | "checked" | "className"
   > {
+  /** What the person agrees to or turns on; a full sentence for consents. */
   label: ReactNode;
+  /** Whether it is ticked (controlled). */
   checked: boolean;
+  /** Called with the new state when the person ticks or unticks it. */
   onCheckedChange: (checked: boolean) => void;
   /** Extra explanation under the label (e.g. a consent's details). */
   description?: ReactNode;
+  /** Error message under it (e.g. a required consent); marks it invalid and is announced. */
   error?: ReactNode;
   className?: string;
 }

@@ -1,9 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { ConfirmDialog } from "./confirm-dialog";
 
 const meta = {
   title: "Feedback/ConfirmDialog",
+  parameters: componentDocs({
+    summary:
+      "A question with confirm and cancel, for actions that cannot be undone (delete, log out). Escape and the cancel button cancel; focus starts on cancel.",
+    do: [
+      "Ask the question in the title ('Delete this contract?') and name the consequence in `message`.",
+      "Use `destructive` for deleting or ending something, and `confirming` while it runs.",
+    ],
+    dont: [
+      "Don't use it for information with a single answer: that is Modal.",
+      "Don't chain dialogs; one decision at a time.",
+    ],
+  }),
   component: ConfirmDialog,
   args: {
     open: true,

@@ -4,15 +4,19 @@ import { AlertDialog } from "../dialog/alert-dialog";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface ConfirmDialogProps {
+  /** Shows the dialog (opened with showModal: focus trap, inert page behind). */
   open: boolean;
   /** The question, e.g. 'confirm delete contract' or 'confirm logout'. */
   title: ReactNode;
   /** More detail under the question. */
   message?: ReactNode;
+  /** Called by the confirm button. */
   onConfirm: () => void;
   /** Called by the cancel button and by Escape. */
   onCancel: () => void;
+  /** Defaults to the translated 'confirm'. */
   confirmLabel?: ReactNode;
+  /** Defaults to the translated 'cancel'. */
   cancelLabel?: ReactNode;
   /** Red confirm button for actions that destroy or end something. */
   destructive?: boolean;

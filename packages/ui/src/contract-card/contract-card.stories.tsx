@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "../button/button";
 import { contractStatusCodes } from "../status-badge/status-badge";
+import { componentDocs } from "../story-fixtures/docs";
 import { ContractCard, type ContractCardData } from "./contract-card";
 
 const contract: ContractCardData = {
   name: "김민수 개인 대출",
+  number: "C-2026-000123",
   borrowerPhone: "010-****-5678",
   counterpartyName: "김민수",
   loanAmount: 3000000,
@@ -19,6 +21,18 @@ const contract: ContractCardData = {
 
 const meta = {
   title: "Basics/ContractCard",
+  parameters: componentDocs({
+    summary:
+      "One contract in a list: name, counterparty, status, amount, dates, what is still owed, and its actions.",
+    do: [
+      "Pass `onOpen` so the name opens the contract, and `actions` for the few actions that apply to its status.",
+      "Set `headingLevel` to fit the page's outline (2 under the page's h1).",
+    ],
+    dont: [
+      "Don't put more than two actions on a card; the rest live on the contract page.",
+      "Don't show unmasked phone numbers; pass them masked.",
+    ],
+  }),
   component: ContractCard,
   args: { contract, onOpen: fn() },
 } satisfies Meta<typeof ContractCard>;

@@ -4,6 +4,7 @@ import { ContractCard } from "./contract-card";
 
 const contract = {
   name: "김민수 대출",
+  number: "C-2026-000123",
   borrowerPhone: "010-****-5678",
   loanAmount: 3000000,
   currency: "KRW" as const,
@@ -23,6 +24,7 @@ describe("ContractCard", () => {
     expect(screen.getByText("₩2,000,000")).toBeTruthy();
     expect(screen.getByText("상환 대기")).toBeTruthy();
     expect(screen.getByText("분할 상환 · 3")).toBeTruthy();
+    expect(screen.getByText("C-2026-000123 · 010-****-5678")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "김민수 대출" }));
     expect(onOpen).toHaveBeenCalledTimes(1);
   });

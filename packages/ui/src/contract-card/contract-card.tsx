@@ -7,17 +7,23 @@ import { StatusBadge } from "../status-badge/status-badge";
 
 /** What a contract card shows; the app maps its contract model onto this. */
 export interface ContractCardData {
+  /** The contract's name, as the lender wrote it. */
   name: string;
+  /** The contract number people quote (`C-2026-000123`). */
+  number?: string;
   /** Already masked or formatted for display. */
   borrowerPhone?: string;
   /** Borrower or lender name, as the viewer should see it. */
   counterpartyName?: string;
+  /** Loan amount in the currency's smallest unit (won, NT dollar). */
   loanAmount: Money;
+  /** Currency of every amount on the card. */
   currency: Currency;
   /** `YYYY-MM-DD` */
   loanDate: CalendarDate;
   /** `YYYY-MM-DD` (the first due date for instalments) */
   repaymentDate: CalendarDate;
+  /** Contract status (type1-type6), shown as a StatusBadge. */
   status: ContractStatus;
   /** Number of instalments; absent or 1 for a single payment. */
   instalmentCount?: number;
@@ -37,11 +43,13 @@ export interface ContractCardLabels {
 }
 
 export interface ContractCardProps {
+  /** The contract's display data (amounts, dates, status). */
   contract: ContractCardData;
   /** Opens the contract; makes the card's title a button. */
   onOpen?: () => void;
   /** Buttons for the contract's actions (delete, record a repayment...). */
   actions?: ReactNode;
+  /** Replaces the translated labels (e.g. for a borrower's wording). */
   labels?: ContractCardLabels;
   /** Heading level of the contract name inside the list. */
   headingLevel?: 2 | 3 | 4;
@@ -78,9 +86,11 @@ export function ContractCard({
         </Heading>
         <StatusBadge status={contract.status} label={labels.status} />
       </header>
-      {contract.counterpartyName || contract.borrowerPhone ? (
+      {contract.counterpartyName || contract.borrowerPhone || contract.number ? (
         <p className="cy-contract-card__party">
-          {[contract.counterpartyName, contract.borrowerPhone].filter(Boolean).join(" · ")}
+          {[contract.number, contract.counterpartyName, contract.borrowerPhone]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
       ) : null}
       <dl className="cy-contract-card__facts">

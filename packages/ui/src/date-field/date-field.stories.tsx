@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
+import { componentDocs } from "../story-fixtures/docs";
 import { DateField, type DateFieldProps } from "./date-field";
 
 function Controlled(props: Omit<DateFieldProps, "value" | "onValueChange"> & { initial?: string }) {
@@ -10,6 +11,18 @@ function Controlled(props: Omit<DateFieldProps, "value" | "onValueChange"> & { i
 
 const meta = {
   title: "Basics/DateField",
+  parameters: componentDocs({
+    summary:
+      "A calendar date (`YYYY-MM-DD`) with the phone's native date picker, label, hint and error.",
+    do: [
+      "Give `min` / `max` when the rules bound the date (not before the loan date, not in the future).",
+      "Say in the error what date is allowed.",
+    ],
+    dont: [
+      "Don't use free text for dates.",
+      "Don't rely on the picker's limits alone: validate and explain.",
+    ],
+  }),
   component: Controlled,
   args: { label: "상환일" },
 } satisfies Meta<typeof Controlled>;

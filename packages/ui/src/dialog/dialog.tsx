@@ -1,5 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { classNames } from "../class-names";
+import { useToastLayer } from "../toast/toast";
 
 export interface DialogProps {
   open: boolean;
@@ -53,6 +54,8 @@ export function Dialog({
       if (dialog.open) dialog.close();
     };
   }, [open]);
+  // After showModal(): the app's toasts are drawn inside the topmost open dialog.
+  useToastLayer(ref, open);
 
   if (!open) return null;
 

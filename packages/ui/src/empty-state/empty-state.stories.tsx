@@ -1,9 +1,21 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Button } from "../button/button";
+import { componentDocs } from "../story-fixtures/docs";
 import { EmptyState } from "./empty-state";
 
 const meta = {
   title: "Basics/EmptyState",
+  parameters: componentDocs({
+    summary: "What a list or page shows when there is truly nothing yet, with a next step.",
+    do: [
+      "Say what is missing in the title and offer the next step in `action` (e.g. create a contract).",
+      "Use it only when the data loaded and is empty.",
+    ],
+    dont: [
+      "Don't show it for a failed load: that is an error state with retry.",
+      "Don't show it while loading: use skeletons.",
+    ],
+  }),
   component: EmptyState,
   args: { title: "관련 계약 정보가 없습니다" },
 } satisfies Meta<typeof EmptyState>;

@@ -4,6 +4,7 @@ import { classNames } from "../class-names";
 export interface EmptyStateProps {
   /** What is missing, e.g. 'no related contract info'. */
   title: ReactNode;
+  /** One line on why it is empty or what to do. */
   description?: ReactNode;
   /** Decorative picture; hidden from screen readers. */
   illustration?: ReactNode;

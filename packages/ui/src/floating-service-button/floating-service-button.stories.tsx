@@ -2,7 +2,10 @@ import type { Locale } from "@chayong/i18n";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "../button/button";
+import { componentDocs } from "../story-fixtures/docs";
 import { sampleQrImage } from "../story-fixtures/images";
+import { TextField } from "../text-field/text-field";
 import { FloatingServiceButton, type FloatingServiceButtonProps } from "./floating-service-button";
 
 function WithLocale(props: Omit<FloatingServiceButtonProps, "locale" | "onLocaleChange">) {
@@ -19,6 +22,18 @@ function WithLocale(props: Omit<FloatingServiceButtonProps, "locale" | "onLocale
 
 const meta = {
   title: "Service/FloatingServiceButton",
+  parameters: componentDocs({
+    summary:
+      "The draggable customer-service button (spec §2): opens a sheet with the service contact and the language picker; its position is kept under serviceX / serviceY.",
+    do: [
+      "Pass `insets` so it keeps clear of the tab bar and bottom action bars.",
+      "Store `onPositionChange` (debounced 300 ms) so it comes back where the person left it.",
+    ],
+    dont: [
+      "Don't let it cover an action; move it aside on forms and the signature pad.",
+      "Don't show it on top of open dialogs.",
+    ],
+  }),
   component: WithLocale,
   args: {
     onPositionChange: fn(),
@@ -70,11 +85,14 @@ export const DragAndDebounce: Story = {
     pointer(button, "pointerdown", x0, y0);
     pointer(button, "pointermove", x0 - 60, y0 - 100);
     pointer(button, "pointermove", x0 - 150, y0 - 300);
-    pointer(button, "pointerup", x0 - 150, y0 - 300);
-    // React commits pointer updates asynchronously: wait for the new place.
+    // While dragged it follows the finger (no transition).
     await waitFor(() =>
       expect(Math.round(start.left - button.getBoundingClientRect().left)).toBe(150),
     );
+    pointer(button, "pointerup", x0 - 150, y0 - 300);
+    // Let go, it comes to rest against the nearer side edge, at the height it was dropped.
+    const edges = [8, window.innerWidth - 8 - start.width];
+    await waitFor(() => expect(edges).toContain(Math.round(button.getBoundingClientRect().left)));
     const moved = button.getBoundingClientRect();
     await expect(Math.round(start.top - moved.top)).toBe(300);
     await expect(args.onPositionChange).not.toHaveBeenCalled();
@@ -83,14 +101,14 @@ export const DragAndDebounce: Story = {
       x: Math.round(moved.left),
       y: Math.round(moved.top),
     });
-    // Dragging far off screen keeps it on screen.
+    // Dragging far off screen keeps it on screen, in the top-left corner.
     pointer(button, "pointerdown", moved.left + 10, moved.top + 10);
     pointer(button, "pointermove", -500, -500);
     pointer(button, "pointerup", -500, -500);
-    await waitFor(() => expect(button.getBoundingClientRect().left).toBeLessThan(moved.left));
-    const clamped = button.getBoundingClientRect();
-    await expect(clamped.left).toBeGreaterThanOrEqual(0);
-    await expect(clamped.top).toBeGreaterThanOrEqual(0);
+    await waitFor(() => {
+      const clamped = button.getBoundingClientRect();
+      expect([Math.round(clamped.left), Math.round(clamped.top)]).toEqual([8, 8]);
+    });
   },
 };
 
@@ -107,3 +125,51 @@ export const OpenSheetAndCopy: Story = {
 };
 
 export const StoredPosition: Story = { args: { initialPosition: { x: 16, y: 120 } } };
+
+function boxesOverlap(a: DOMRect, b: DOMRect) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Resting over a sticky bottom bar's button: it docks as a tab on its edge, covering nothing. */
+export const DockedBesideAnAction: Story = {
+  render: (args) => (
+    <>
+      <div style={{ position: "fixed", left: 16, right: 16, bottom: 16 }}>
+        <Button block>서명 완료</Button>
+      </div>
+      <WithLocale {...args} />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const service = canvas.getByRole("button", { name: "고객센터 및 언어 설정" });
+    await waitFor(() => expect(service.dataset.docked).toBe("true"));
+    const confirm = canvas.getByRole("button", { name: "서명 완료" });
+    await waitFor(() =>
+      expect(boxesOverlap(service.getBoundingClientRect(), confirm.getBoundingClientRect())).toBe(
+        false,
+      ),
+    );
+    // Still a tap away.
+    await userEvent.click(service);
+    await expect(await canvas.findByRole("dialog")).toBeInTheDocument();
+    await expect(service).toHaveAttribute("aria-expanded", "true");
+  },
+};
+
+/** While someone types, it steps aside so the form and the keyboard have the screen. */
+export const DockedWhileTyping: Story = {
+  render: (args) => (
+    <>
+      <TextField label="대출 금액" />
+      <WithLocale {...args} />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const service = canvas.getByRole("button", { name: "고객센터 및 언어 설정" });
+    await expect(service.dataset.docked).toBeUndefined();
+    await userEvent.click(canvas.getByLabelText("대출 금액"));
+    await waitFor(() => expect(service.dataset.docked).toBe("true"));
+  },
+};

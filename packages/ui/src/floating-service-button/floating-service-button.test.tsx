@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FloatingServiceButton } from "./floating-service-button";
-import { clampPosition } from "./position";
+import { clampPosition, dockedTabWidth } from "./position";
 
 const service = {
   qrImageUrl: "https://example.test/qr.png",
@@ -63,12 +63,22 @@ describe("FloatingServiceButton", () => {
     expect(at()).toEqual({ x: 326, y: 780 });
   });
 
-  it("follows a drag, stays on screen and reports the resting position once, 300 ms later", () => {
+  it("follows a drag, rests against the nearer side edge and reports that once, 300 ms later", () => {
     const { button, at, onPositionChange } = renderButton();
-    drag(button, [350, 800], [150, 300]);
-    expect(at()).toEqual({ x: 126, y: 280 });
-    drag(button, [150, 300], [-400, 200]);
-    expect(at()).toEqual({ x: 8, y: 180 });
+    const moving = () => ({
+      x: Number(/translate\((-?\d+)px/.exec(button.style.transform)?.[1]),
+      y: Number(/, (-?\d+)px\)/.exec(button.style.transform)?.[1]),
+    });
+    fireEvent.pointerDown(button, { pointerId: 1, button: 0, clientX: 350, clientY: 800 });
+    fireEvent.pointerMove(button, { pointerId: 1, clientX: 150, clientY: 300 });
+    // Under the finger while dragged: anywhere on screen.
+    expect(moving()).toEqual({ x: 126, y: 280 });
+    fireEvent.pointerUp(button, { pointerId: 1, clientX: 150, clientY: 300 });
+    fireEvent.click(button);
+    // Dropped left of the middle: against the left edge, at the height it was dropped.
+    expect(at()).toEqual({ x: 8, y: 280 });
+    drag(button, [36, 300], [300, 200]);
+    expect(at()).toEqual({ x: 326, y: 180 });
     act(() => {
       vi.advanceTimersByTime(299);
     });
@@ -77,7 +87,7 @@ describe("FloatingServiceButton", () => {
       vi.advanceTimersByTime(1);
     });
     expect(onPositionChange).toHaveBeenCalledTimes(1);
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 8, y: 180 });
+    expect(onPositionChange).toHaveBeenCalledWith({ x: 326, y: 180 });
     // The click that ends a drag does not open the sheet.
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -86,20 +96,79 @@ describe("FloatingServiceButton", () => {
     const { button, unmount, onPositionChange } = renderButton({
       initialPosition: { x: 100, y: 100 },
     });
-    drag(button, [120, 120], [220, 170]);
+    drag(button, [36, 120], [136, 170]);
     unmount();
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 200, y: 150 });
+    expect(onPositionChange).toHaveBeenCalledWith({ x: 8, y: 150 });
   });
 
-  it("moves with the arrow keys", () => {
+  it("resting at the bottom, it stays at the bottom when the insets change (tab bar or not)", () => {
+    const { at, rerender } = renderButton({ insets: { top: 8, right: 8, bottom: 64, left: 8 } });
+    expect(at()).toEqual({ x: 326, y: 724 });
+    const props = {
+      locale: "ko-KR" as const,
+      onLocaleChange: () => {},
+      service,
+      insets: { top: 8, right: 8, bottom: 8, left: 8 },
+    };
+    rerender(<FloatingServiceButton {...props} />);
+    expect(at()).toEqual({ x: 326, y: 780 });
+    rerender(
+      <FloatingServiceButton {...props} insets={{ top: 8, right: 8, bottom: 64, left: 8 }} />,
+    );
+    expect(at()).toEqual({ x: 326, y: 724 });
+  });
+
+  it("resting higher up, it keeps its height when the insets change", () => {
+    const { at, rerender } = renderButton({ initialPosition: { x: 0, y: 300 } });
+    rerender(
+      <FloatingServiceButton
+        locale="ko-KR"
+        onLocaleChange={() => {}}
+        initialPosition={{ x: 0, y: 300 }}
+        insets={{ top: 8, right: 8, bottom: 64, left: 8 }}
+      />,
+    );
+    expect(at()).toEqual({ x: 8, y: 300 });
+  });
+
+  it("a stored position away from the edges comes to rest at the nearer one", () => {
+    const { at } = renderButton({ initialPosition: { x: 250, y: 400 } });
+    expect(at()).toEqual({ x: 326, y: 400 });
+  });
+
+  it("moves with the arrow keys: along its edge, and across to the other edge", () => {
     const { button, at, onPositionChange } = renderButton({ initialPosition: { x: 100, y: 100 } });
-    fireEvent.keyDown(button, { key: "ArrowLeft" });
     fireEvent.keyDown(button, { key: "ArrowUp" });
-    expect(at()).toEqual({ x: 84, y: 84 });
+    expect(at()).toEqual({ x: 8, y: 84 });
+    fireEvent.keyDown(button, { key: "ArrowRight" });
+    expect(at()).toEqual({ x: 326, y: 84 });
     act(() => {
       vi.advanceTimersByTime(300);
     });
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 84, y: 84 });
+    expect(onPositionChange).toHaveBeenCalledTimes(1);
+    expect(onPositionChange).toHaveBeenCalledWith({ x: 326, y: 84 });
+  });
+
+  it("docks as a slim tab on its edge while someone types, and comes back after", () => {
+    const { button, at } = renderButton();
+    const input = document.createElement("input");
+    document.body.append(input);
+    act(() => {
+      input.focus();
+      vi.advanceTimersByTime(50);
+    });
+    expect(button.dataset.docked).toBe("true");
+    expect(button.style.width).toBe(`${dockedTabWidth}px`);
+    expect(button.style.transform).toBe(`translate(${390 - dockedTabWidth}px, 780px)`);
+    // The stored position does not change: it is where the button returns to.
+    expect(at()).toEqual({ x: 326, y: 780 });
+    act(() => {
+      input.blur();
+      vi.advanceTimersByTime(50);
+    });
+    expect(button.dataset.docked).toBeUndefined();
+    expect(button.style.width).toBe("56px");
+    input.remove();
   });
 
   it("a tap opens the sheet with the language picker and the service panel; copy shows the toast", async () => {

@@ -16,11 +16,15 @@ import { Dialog } from "../dialog/dialog";
 import { useUiText } from "../i18n/use-ui-text";
 import { LanguagePicker } from "../language-picker/language-picker";
 import { ServicePanel, type ServicePanelProps } from "../service-panel/service-panel";
+import { usePlacement } from "./keep-clear";
 import {
   type ClampArea,
   clampPosition,
   defaultServiceButtonPosition,
+  dockedTabWidth,
+  nearestSide,
   type ServiceButtonPosition,
+  snapToSide,
 } from "./position";
 
 /** The spec's save debounce for the button's position (§9). */
@@ -61,9 +65,11 @@ function viewportArea(insets: ClampArea["insets"]): ClampArea {
 
 /**
  * The always-available floating button (spec §1, §2): drag it anywhere with a finger or a mouse
- * (pointer events), or move it with the arrow keys; it stays on screen, reports its resting
- * position debounced by 300 ms, and a tap opens a sheet with the language picker and the
- * customer-service panel.
+ * (pointer events), or move it with the arrow keys; it stays on screen, comes to rest against the
+ * nearer side edge, reports its resting position debounced by 300 ms, and a tap opens a sheet
+ * with the language picker and the customer-service panel. It never covers what a person taps
+ * or types into: where it would, and while someone types, it docks as a slim tab on its edge
+ * (docs/service-button.md).
  */
 export function FloatingServiceButton({
   initialPosition = defaultServiceButtonPosition,
@@ -84,8 +90,11 @@ export function FloatingServiceButton({
   const [position, setPosition] = useState<ServiceButtonPosition>(() =>
     typeof window === "undefined"
       ? initialPosition
-      : clampPosition(initialPosition, size, viewportArea(insets)),
+      : snapToSide(initialPosition, size, viewportArea(insets)),
   );
+  const [dragging, setDragging] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const placement = usePlacement(dragging ? null : position, size, insets, buttonRef);
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
   const setOpen = (next: boolean) => {
@@ -123,12 +132,24 @@ export function FloatingServiceButton({
     [],
   );
 
-  // Keep it on screen when the viewport changes (rotation, keyboard, window resize).
+  // Keep it on screen when the viewport or the insets change (rotation, keyboard, a page with or
+  // without the tab bar). A button resting at the bottom stays at the bottom, so it sits just
+  // above the tab bar on the tab pages and in the room under the content elsewhere.
   const insetsKey = JSON.stringify(insets);
+  const lastArea = useRef<ClampArea | null>(null);
   useLayoutEffect(() => {
     const parsedInsets = JSON.parse(insetsKey) as ClampArea["insets"];
-    const reclamp = () =>
-      setPosition((current) => clampPosition(current, size, viewportArea(parsedInsets)));
+    const reclamp = () => {
+      const area = viewportArea(parsedInsets);
+      const before = lastArea.current;
+      lastArea.current = area;
+      setPosition((current) => {
+        const wasAtBottom =
+          before !== null &&
+          current.y >= clampPosition({ ...current, y: Infinity }, size, before).y;
+        return snapToSide(wasAtBottom ? { ...current, y: Infinity } : current, size, area);
+      });
+    };
     reclamp();
     window.addEventListener("resize", reclamp);
     return () => window.removeEventListener("resize", reclamp);
@@ -138,6 +159,11 @@ export function FloatingServiceButton({
     const clamped = clampPosition(next, size, viewportArea(insets));
     setPosition(clamped);
     return clamped;
+  };
+  const restAt = (next: ServiceButtonPosition) => {
+    const snapped = snapToSide(next, size, viewportArea(insets));
+    setPosition(snapped);
+    report(snapped);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
@@ -162,6 +188,7 @@ export function FloatingServiceButton({
     const dx = event.clientX - current.startX;
     const dy = event.clientY - current.startY;
     if (!current.moved && Math.hypot(dx, dy) < dragThreshold) return;
+    if (!current.moved) setDragging(true);
     current.moved = true;
     moveTo({ x: current.from.x + dx, y: current.from.y + dy });
   };
@@ -171,43 +198,61 @@ export function FloatingServiceButton({
     drag.current = null;
     if (current.moved) {
       suppressClick.current = true;
-      report(
-        moveTo({
-          x: current.from.x + event.clientX - current.startX,
-          y: current.from.y + event.clientY - current.startY,
-        }),
-      );
+      setDragging(false);
+      restAt({
+        x: current.from.x + event.clientX - current.startX,
+        y: current.from.y + event.clientY - current.startY,
+      });
     }
   };
 
+  // The keyboard way to drag it: up and down along its edge, left and right to the other edge.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-keyboardStep, 0],
-      ArrowRight: [keyboardStep, 0],
-      ArrowUp: [0, -keyboardStep],
-      ArrowDown: [0, keyboardStep],
+    const { width } = viewportArea(insets);
+    const target: Record<string, ServiceButtonPosition> = {
+      ArrowLeft: { x: 0, y: position.y },
+      ArrowRight: { x: width, y: position.y },
+      ArrowUp: { x: position.x, y: position.y - keyboardStep },
+      ArrowDown: { x: position.x, y: position.y + keyboardStep },
     };
-    const step = delta[event.key];
-    if (!step) return;
+    const next = target[event.key];
+    if (!next) return;
     event.preventDefault();
-    report(moveTo({ x: position.x + step[0], y: position.y + step[1] }));
+    restAt(next);
   };
+
+  const area = viewportArea(insets);
+  const side = nearestSide(position, size, area);
+  const shown = placement.docked
+    ? {
+        x: side === "left" ? 0 : area.width - dockedTabWidth,
+        y: placement.y,
+        width: dockedTabWidth,
+      }
+    : { x: position.x, y: position.y, width: size };
 
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
-        className={classNames("cy-service-button", className)}
+        className={classNames(
+          "cy-service-button",
+          dragging && "cy-service-button--dragging",
+          placement.docked && `cy-service-button--docked cy-service-button--docked-${side}`,
+          className,
+        )}
         style={{
-          width: size,
+          width: shown.width,
           height: size,
-          transform: `translate(${position.x}px, ${position.y}px)`,
+          transform: `translate(${shown.x}px, ${shown.y}px)`,
         }}
         aria-label={label ?? t("service.open")}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-x={position.x}
         data-y={position.y}
+        data-docked={placement.docked || undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}

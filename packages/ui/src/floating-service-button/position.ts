@@ -14,6 +14,17 @@ export interface ClampArea {
   insets?: { top?: number; right?: number; bottom?: number; left?: number };
 }
 
+/** A rectangle in viewport CSS pixels, as `getBoundingClientRect()` gives it. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Width of the docked tab the button shrinks to when it steps aside: narrower than the pages' 16 px gutter. */
+export const dockedTabWidth = 12;
+
 /** Keeps a `size`-pixel button fully on screen inside `area`; non-finite input goes to the default corner. */
 export function clampPosition(
   position: ServiceButtonPosition,
@@ -29,4 +40,99 @@ export function clampPosition(
     x: Math.round(Math.min(Math.max(x, left), maxX)),
     y: Math.round(Math.min(Math.max(y, top), maxY)),
   };
+}
+
+/** The side edge nearer to the button's centre. */
+export function nearestSide(
+  position: ServiceButtonPosition,
+  size: number,
+  area: ClampArea,
+): "left" | "right" {
+  return position.x + size / 2 < area.width / 2 ? "left" : "right";
+}
+
+/**
+ * Where a dropped button comes to rest: on screen, against the nearer side edge, at the height
+ * it was dropped. The side edges hold the pages' gutters, where no content lies
+ * (docs/service-button.md).
+ */
+export function snapToSide(
+  position: ServiceButtonPosition,
+  size: number,
+  area: ClampArea,
+): ServiceButtonPosition {
+  const clamped = clampPosition(position, size, area);
+  const { left = 0, right = 0 } = area.insets ?? {};
+  const x =
+    nearestSide(clamped, size, area) === "left" ? left : Math.max(left, area.width - right - size);
+  return { x: Math.round(x), y: clamped.y };
+}
+
+/** The box the full button covers at `position`. */
+export function buttonBox(position: ServiceButtonPosition, size: number): Box {
+  return {
+    left: position.x,
+    top: position.y,
+    right: position.x + size,
+    bottom: position.y + size,
+  };
+}
+
+/**
+ * The box of the docked tab: `dockedTabWidth` wide, flush with the nearer side edge of the
+ * screen, at the button's height.
+ */
+export function dockedBox(position: ServiceButtonPosition, size: number, area: ClampArea): Box {
+  const side = nearestSide(position, size, area);
+  const left = side === "left" ? 0 : area.width - dockedTabWidth;
+  return { left, top: position.y, right: left + dockedTabWidth, bottom: position.y + size };
+}
+
+/** True when the two boxes share some area (touching edges do not count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** True when `box` overlaps any of `others`. */
+export function overlapsAny(box: Box, others: Iterable<Box>): boolean {
+  for (const other of others) if (boxesOverlap(box, other)) return true;
+  return false;
+}
+
+/** How the resting button is shown: full size where it rests, or docked as a tab at `y`. */
+export interface Placement {
+  docked: boolean;
+  y: number;
+}
+
+/** Steps (CSS px) in which a docked tab looks for a free place along its edge. */
+const dockSearchStep = 4;
+
+/**
+ * How the button resting at `position` is shown (docs/service-button.md): full size when nothing
+ * to keep clear lies under it and nobody is typing; otherwise docked as a slim tab on its side
+ * edge, at the height nearest its own where the tab itself covers nothing (above or below a
+ * header's or a bottom bar's buttons that reach the edge).
+ */
+export function placeButton(
+  position: ServiceButtonPosition,
+  size: number,
+  area: ClampArea,
+  obstacles: readonly Box[],
+  editing: boolean,
+): Placement {
+  if (!editing && !overlapsAny(buttonBox(position, size), obstacles)) {
+    return { docked: false, y: position.y };
+  }
+  const { top = 0, bottom = 0 } = area.insets ?? {};
+  const minY = top;
+  const maxY = Math.max(top, area.height - bottom - size);
+  const isFree = (y: number) =>
+    !overlapsAny(dockedBox({ x: position.x, y }, size, area), obstacles);
+  for (let offset = 0; offset <= maxY - minY; offset += dockSearchStep) {
+    for (const y of [position.y - offset, position.y + offset]) {
+      if (y >= minY && y <= maxY && isFree(y)) return { docked: true, y };
+    }
+  }
+  return { docked: true, y: position.y };
 }

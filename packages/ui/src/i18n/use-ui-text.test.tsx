@@ -1,4 +1,4 @@
-import { createI18n, hasMessage } from "@chayong/i18n";
+import { createI18n, hasMessage, isBootMessage } from "@chayong/i18n";
 import { I18nProvider } from "@lingui/react";
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,10 @@ import { uiMessageIds } from "./ui-messages";
 describe("the kit's built-in strings", () => {
   it("all exist in the catalogs", () => {
     expect(uiMessageIds.filter((id) => !hasMessage(id))).toEqual([]);
+  });
+
+  it("are all in the boot part of the catalogs, the only part the Korean fallback carries", () => {
+    expect(uiMessageIds.filter((id) => !isBootMessage(id))).toEqual([]);
   });
 
   it("are Korean without a provider and follow the provider's locale", () => {

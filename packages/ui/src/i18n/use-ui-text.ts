@@ -1,4 +1,4 @@
-import { messages as korean } from "@chayong/i18n/catalogs/ko-KR";
+import { messages as korean } from "@chayong/i18n/catalogs/ko-KR-boot";
 import { type I18n, setupI18n } from "@lingui/core";
 import { LinguiContext } from "@lingui/react";
 import { useContext } from "react";
@@ -6,8 +6,9 @@ import type { UiMessageId } from "./ui-messages";
 
 export type UiTranslate = (id: UiMessageId, values?: Record<string, unknown>) => string;
 
-// Only the Korean catalog, made on first use: an app that mounts an I18nProvider (and loads its
-// catalogs lazily) never pays for a second language here.
+// Only the boot part of the Korean catalog (every built-in string is in it), made on first use:
+// an app that mounts an I18nProvider (and loads its catalogs lazily) never pays here for a second
+// language or for the messages its first screen does not show.
 let koreanI18n: I18n | undefined;
 const withoutProvider: UiTranslate = (id, values) => {
   koreanI18n ??= setupI18n({ locale: "ko-KR", messages: { "ko-KR": korean } });

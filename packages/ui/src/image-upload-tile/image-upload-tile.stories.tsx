@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { sampleIdCardImage } from "../story-fixtures/images";
 import { ImageUploadTile } from "./image-upload-tile";
 
 const meta = {
   title: "Verification/ImageUploadTile",
+  parameters: componentDocs({
+    summary:
+      "One ID-card photo slot (front, back, holding): pick from camera or album, preview, progress, error with retry.",
+    do: [
+      "Report real progress in `state` and offer `onRetry` on errors.",
+      "Show the three slots together in a two-column grid.",
+    ],
+    dont: [
+      "Don't clear the chosen photo on an upload error; let the person retry.",
+      "Don't accept anything but images.",
+    ],
+  }),
   component: ImageUploadTile,
   args: { kind: "front", state: { status: "empty" }, onSelect: fn(), onRetry: fn() },
   decorators: [

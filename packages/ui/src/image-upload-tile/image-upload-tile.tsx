@@ -27,6 +27,7 @@ export interface ImageUploadTileProps {
   accept?: string;
   /** `environment` opens the back camera directly on phones; omit to offer album or camera. */
   capture?: "user" | "environment";
+  /** Refuses new picks (e.g. after signing, when identity is locked). */
   disabled?: boolean;
   className?: string;
 }

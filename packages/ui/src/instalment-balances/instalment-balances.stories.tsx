@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { instalmentsFixture } from "../story-fixtures/money";
 import { InstalmentBalances } from "./instalment-balances";
 
 const meta = {
   title: "Money/InstalmentBalances",
+  parameters: componentDocs({
+    summary:
+      "Each instalment's money after signing: due date (and renewal), amount, repaid, waived, overdue interest apart from principal, outstanding, and paid / N days overdue.",
+    do: [
+      "Pass the server's figures as they are; the component formats them.",
+      "Use the lender's `locale` for the amounts.",
+    ],
+    dont: [
+      "Don't recompute balances in the UI.",
+      "Don't hide the overdue interest inside the principal.",
+    ],
+  }),
   component: InstalmentBalances,
   args: { instalments: instalmentsFixture, currency: "KRW" },
 } satisfies Meta<typeof InstalmentBalances>;

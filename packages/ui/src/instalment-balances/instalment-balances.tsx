@@ -21,7 +21,9 @@ export type InstalmentBalanceData = Pick<
 >;
 
 export interface InstalmentBalancesProps {
+  /** Each instalment's figures from the server, in instalment order. */
   instalments: readonly InstalmentBalanceData[];
+  /** Currency of every amount. */
   currency: Currency;
   /** Locale of the amounts; defaults to the currency's home locale. */
   locale?: string;

@@ -2,6 +2,7 @@ import type { Locale } from "@chayong/i18n";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { LanguagePicker } from "./language-picker";
 
 function Controlled({ initial }: { initial: Locale }) {
@@ -11,6 +12,14 @@ function Controlled({ initial }: { initial: Locale }) {
 
 const meta = {
   title: "Service/LanguagePicker",
+  parameters: componentDocs({
+    summary: "The choice between 한국어 and 繁體中文, each named in its own language.",
+    do: ["Apply the change at once and remember it."],
+    dont: [
+      "Don't translate the language names into the current language.",
+      "Don't offer languages the catalogs do not complete.",
+    ],
+  }),
   component: Controlled,
   args: { initial: "ko-KR" },
 } satisfies Meta<typeof Controlled>;

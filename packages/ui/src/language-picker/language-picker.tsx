@@ -4,7 +4,9 @@ import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface LanguagePickerProps {
+  /** The active language. */
   value: Locale;
+  /** Called with the chosen language; the app switches and remembers it. */
   onChange: (locale: Locale) => void;
   /** Defaults to the product's languages: ko-KR (0) and zh-TW (1), each named in itself. */
   options?: ReadonlyArray<LanguageOption>;

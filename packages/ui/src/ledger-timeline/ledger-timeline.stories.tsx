@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { ledgerFixture } from "../story-fixtures/money";
 import { LedgerTimeline } from "./ledger-timeline";
 
 const meta = {
   title: "Money/LedgerTimeline",
+  parameters: componentDocs({
+    summary:
+      "The contract's money history (repayments, waivers, renewals, reversals), newest first, with who, when and why; 'reverse' only where it applies.",
+    do: [
+      "Pass `timeZone` (the lender's) so times read as the lender's day.",
+      "Pass `onReverse` only for people allowed to reverse entries.",
+    ],
+    dont: [
+      "Don't delete entries: a mistake is reversed, and both stay visible.",
+      "Don't sort it yourself; it shows newest first.",
+    ],
+  }),
   component: LedgerTimeline,
   args: { entries: ledgerFixture, currency: "KRW", timeZone: "Asia/Seoul" },
 } satisfies Meta<typeof LedgerTimeline>;

@@ -17,7 +17,7 @@ describe("LedgerTimeline", () => {
     ]);
     const renewal = items[0] as HTMLElement;
     expect(within(renewal).getByText("→ 2026-07-15")).toBeTruthy();
-    expect(within(renewal).getByText("새 상환일 2026-07-15")).toBeTruthy();
+    expect(within(renewal).getByText("연장 후 상환일 2026-07-15")).toBeTruthy();
     expect(within(renewal).getByText("사유: 여름 휴가 후 상환 요청")).toBeTruthy();
     // 2026-05-20T02:00Z is 11:00 in Seoul.
     expect(within(renewal).getByText("김대여 (차용 금융) · 2026. 05. 20. 11:00 등록")).toBeTruthy();

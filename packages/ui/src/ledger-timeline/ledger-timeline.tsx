@@ -6,12 +6,17 @@ import { formatMoney } from "../money-text/money-text";
 /** One ledger entry as a contract's ledger answer carries it. */
 export interface LedgerTimelineEntry {
   id: string;
+  /** Repayment, waiver, renewal or reversal. */
   kind: LedgerEntryKind;
+  /** The instalment it applies to, from 1. */
   instalmentIndex: number;
+  /** In the currency's smallest unit; null for renewals. */
   amount: Money | null;
   /** The day it takes effect (the day a repayment was received). */
   date: CalendarDate;
+  /** A renewal's new due date; null for other kinds. */
   newDueDate: CalendarDate | null;
+  /** For a reversal: the entry it undoes. */
   reversesEntryId: string | null;
   /** The later reversal that undid this entry, if any. */
   reversedByEntryId: string | null;
@@ -19,12 +24,14 @@ export interface LedgerTimelineEntry {
   actorName: string;
   /** ISO instant it was written. */
   recordedAt: string;
+  /** Why, as written by the person who recorded it. */
   reason: string | null;
 }
 
 export interface LedgerTimelineProps {
   /** Oldest first, as the ledger is written; shown newest first. */
   entries: readonly LedgerTimelineEntry[];
+  /** Currency of every amount. */
   currency: Currency;
   /** Locale of amounts and times; defaults to the currency's home locale. */
   locale?: string;

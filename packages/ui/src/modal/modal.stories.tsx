@@ -1,9 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { Modal } from "./modal";
 
 const meta = {
   title: "Feedback/Modal",
+  parameters: componentDocs({
+    summary:
+      "The 'friendly tip' message with one confirm button (spec): information the person must acknowledge. Escape confirms.",
+    do: [
+      "Keep the message short and say what happens next.",
+      "Use it for notices that interrupt, such as a blocked action.",
+    ],
+    dont: [
+      "Don't use it for a choice: that is ConfirmDialog.",
+      "Don't use it for success messages: use a Toast.",
+    ],
+  }),
   component: Modal,
   args: { open: true, onConfirm: fn(), children: "데이터 오류입니다. 다시 로그인해 주세요." },
 } satisfies Meta<typeof Modal>;

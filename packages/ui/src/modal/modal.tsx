@@ -4,6 +4,7 @@ import { AlertDialog } from "../dialog/alert-dialog";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface ModalProps {
+  /** Shows the dialog (opened with showModal: focus trap, inert page behind). */
   open: boolean;
   /** The message; a string or any content. */
   children: ReactNode;

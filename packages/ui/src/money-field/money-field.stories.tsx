@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { MoneyField, type MoneyFieldProps } from "./money-field";
 
 function Controlled(
@@ -18,6 +19,18 @@ function Controlled(
 
 const meta = {
   title: "Basics/MoneyField",
+  parameters: componentDocs({
+    summary:
+      "An amount in whole won or NT dollars, with thousands separators as you type and the unit after it; the value is an integer or null, never a float.",
+    do: [
+      "Pass the currency's `unit` and the `locale` of the separators.",
+      "Set `max` to the largest amount the rules allow.",
+    ],
+    dont: [
+      "Don't store the formatted text; store `value`.",
+      "Don't allow decimals for KRW or TWD.",
+    ],
+  }),
   component: Controlled,
   args: { label: "대출 금액", unit: "원", placeholder: "0" },
 } satisfies Meta<typeof Controlled>;

@@ -5,7 +5,9 @@ import { formatMoney, MoneyText } from "./money-text";
 describe("MoneyText", () => {
   it("formats won and NT dollars without decimals", () => {
     expect(formatMoney(1500000, "KRW")).toBe("₩1,500,000");
-    expect(formatMoney(1500000, "TWD")).toBe("$1,500,000");
+    expect(formatMoney(1500000, "TWD")).toBe("NT$1,500,000");
+    expect(formatMoney(-2500, "TWD", { signed: true })).toBe("-NT$2,500");
+    expect(formatMoney(1500000, "TWD", { locale: "ko-KR" })).toBe("NT$1,500,000");
     expect(formatMoney(1500000, "TWD", { display: "code" })).toMatch(/^TWD\s1,500,000$/);
     expect(formatMoney(2500, "KRW", { signed: true })).toBe("+₩2,500");
   });

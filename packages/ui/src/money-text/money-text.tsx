@@ -1,4 +1,4 @@
-import type { Currency } from "@chayong/domain";
+import { type Currency, formatMoney as formatDomainMoney } from "@chayong/domain";
 import { classNames } from "../class-names";
 
 /** The domain's `Currency` (KRW, TWD) under the kit's older name, kept for existing importers. */
@@ -14,33 +14,13 @@ export interface MoneyTextProps {
   signed?: boolean;
   /** `symbol` (₩1,000) or `code` (KRW 1,000). */
   display?: "symbol" | "code";
+  /** The short form for tight places (₩12.3억, NT$1.23億): three significant digits. */
+  compact?: boolean;
   className?: string;
 }
 
-const homeLocale: Record<Currency, string> = { KRW: "ko-KR", TWD: "zh-TW" };
-
-/** Formats an integer amount for reading; fractional input is a programming error. */
-export function formatMoney(
-  amount: number,
-  currency: Currency,
-  {
-    locale,
-    signed = false,
-    display = "symbol",
-  }: Pick<MoneyTextProps, "locale" | "signed" | "display"> = {},
-): string {
-  if (!Number.isSafeInteger(amount)) {
-    throw new RangeError(`MoneyText amount must be a safe integer, got ${amount}`);
-  }
-  return new Intl.NumberFormat(locale ?? homeLocale[currency], {
-    style: "currency",
-    currency,
-    currencyDisplay: display,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-    signDisplay: signed ? "exceptZero" : "auto",
-  }).format(amount);
-}
+/** Formats an integer amount for reading (the domain's rule, kept under the kit's name). */
+export const formatMoney = formatDomainMoney;
 
 /** An amount of money as text, with tabular digits so columns line up. */
 export function MoneyText({
@@ -49,13 +29,14 @@ export function MoneyText({
   locale,
   signed,
   display,
+  compact,
   className,
 }: MoneyTextProps) {
   return (
     <span
       className={classNames("cy-money-text", amount < 0 && "cy-money-text--negative", className)}
     >
-      {formatMoney(amount, currency, { locale, signed, display })}
+      {formatMoney(amount, currency, { locale, signed, display, compact })}
     </span>
   );
 }

@@ -1,1 +1,1 @@
-export { NetworkNotice, type NetworkNoticeProps } from "./network-notice";
+export { NetworkNotice, type NetworkNoticeKind, type NetworkNoticeProps } from "./network-notice";

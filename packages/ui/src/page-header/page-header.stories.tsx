@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "../button/button";
+import { componentDocs } from "../story-fixtures/docs";
 import { PageHeader } from "./page-header";
 
 const meta = {
   title: "Navigation/PageHeader",
+  parameters: componentDocs({
+    summary:
+      "The title bar at the top of each page, with back and up to a couple of actions; sticky by default.",
+    do: [
+      "Use the page's name from the catalog as `title`; the app decides where back goes.",
+      "Keep actions short (an icon and a word).",
+    ],
+    dont: [
+      "Don't put long sentences in the title; they wrap on 360 px phones.",
+      "Don't hide the only way forward in the header; primary actions go at the bottom.",
+    ],
+  }),
   component: PageHeader,
   args: { title: "계약 생성", onBack: fn() },
 } satisfies Meta<typeof PageHeader>;

@@ -3,6 +3,7 @@ import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface PageHeaderProps {
+  /** The page's name (an h1), centred. */
   title: ReactNode;
   /** Shows the back button; the app decides where back goes (history, or the order list). */
   onBack?: () => void;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { SegmentedControl, type SegmentedControlProps } from "./segmented-control";
 
 function Controlled(
@@ -13,6 +14,17 @@ function Controlled(
 
 const meta = {
   title: "Basics/SegmentedControl",
+  parameters: componentDocs({
+    summary: "A short choice of two to four options shown all at once (a filter, a contract type).",
+    do: [
+      "Give it a `label` even when hidden (`hideLabel`), so screen readers name the group.",
+      "Keep option labels to one or two words.",
+    ],
+    dont: [
+      "Don't use it for more than four options: use Select.",
+      "Don't use it for actions; each option is a state.",
+    ],
+  }),
   component: Controlled,
   args: {
     label: "계약 유형",

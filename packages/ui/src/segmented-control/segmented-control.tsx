@@ -10,9 +10,13 @@ export interface SegmentedOption<Value extends string = string> {
 export interface SegmentedControlProps<Value extends string = string> {
   /** Names the group for screen readers (shown as a legend unless `hideLabel`). */
   label: ReactNode;
+  /** Keeps the label for screen readers only (when the page already says what the choice is). */
   hideLabel?: boolean;
+  /** Two to four options, shown side by side. */
   options: ReadonlyArray<SegmentedOption<Value>>;
+  /** The chosen option's value (controlled). */
   value: Value;
+  /** Called with the newly chosen value. */
   onValueChange: (value: Value) => void;
   /** Form field name; generated when omitted. */
   name?: string;

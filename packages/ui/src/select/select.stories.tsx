@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
+import { componentDocs } from "../story-fixtures/docs";
 import { Select, type SelectProps } from "./select";
 
 const relations = [
@@ -18,6 +19,17 @@ function Controlled(props: Omit<SelectProps, "value" | "onValueChange"> & { init
 
 const meta = {
   title: "Basics/Select",
+  parameters: componentDocs({
+    summary: "One choice from a list, with the phone's native picker, label, hint and error.",
+    do: [
+      "Use a `placeholder` ('please select') when no default is right.",
+      "Keep options sorted in the way people look for them.",
+    ],
+    dont: [
+      "Don't use it for two or three options that fit on screen: use SegmentedControl.",
+      "Don't use it for free input.",
+    ],
+  }),
   component: Controlled,
   args: { label: "관계", options: relations, placeholder: "선택해 주세요" },
 } satisfies Meta<typeof Controlled>;

@@ -11,9 +11,11 @@ export interface SelectOption<Value extends string = string> {
 export interface SelectProps<Value extends string = string>
   extends FieldChromeProps,
     Omit<SelectHTMLAttributes<HTMLSelectElement>, "className" | "value" | "onChange" | "multiple"> {
+  /** The choices, in the order shown. */
   options: ReadonlyArray<SelectOption<Value>>;
   /** The chosen value, or "" for none (shows the placeholder). */
   value: Value | "";
+  /** Called with the newly chosen value. */
   onValueChange: (value: Value) => void;
   /** First, unselectable entry shown while nothing is chosen ("please select"). */
   placeholder?: string;

@@ -1,3 +1,4 @@
+export { canCopyImages, copyImageToClipboard } from "./copy-image-to-clipboard";
 export { copyToClipboard } from "./copy-to-clipboard";
 export {
   type ServiceContact,

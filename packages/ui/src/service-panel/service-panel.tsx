@@ -3,6 +3,7 @@ import { Button } from "../button/button";
 import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
 import { Toast, toastDurationMs, useOptionalToast } from "../toast/toast";
+import { canCopyImages, copyImageToClipboard } from "./copy-image-to-clipboard";
 import { copyToClipboard } from "./copy-to-clipboard";
 
 /** The customer-service contact (spec §3: line_img, line, line_url). */
@@ -24,13 +25,22 @@ export interface ServicePanelProps extends ServiceContact {
   loading?: boolean;
   /** Loading the contact failed; shown instead of it. */
   error?: ReactNode;
+  /** No contact is set up: a neutral note shown instead of it (not an error). */
+  empty?: ReactNode;
   /** Toast text after a copy; defaults to the translated 'copied' ('已復製' in zh-TW). */
   copiedMessage?: ReactNode;
   /** Called after each successful copy. */
   onCopied?: (kind: ServiceCopyKind, text: string) => void;
   /** Replaces the clipboard write (tests, native bridges). Resolves true when copied. */
   copyText?: (text: string) => Promise<boolean>;
-  labels?: Partial<Record<ServiceCopyKind | "copy", string>>;
+  /**
+   * Copies the QR image itself; without one (or when it fails) the QR's action copies its link
+   * and says so. Defaults to the Clipboard API where the browser has it.
+   */
+  copyImage?: ((url: string) => Promise<boolean>) | null;
+  labels?: Partial<
+    Record<ServiceCopyKind | "copy" | "copyImage" | "copyLink" | "linkCopied", string>
+  >;
   className?: string;
 }
 
@@ -45,9 +55,11 @@ export function ServicePanel({
   title,
   loading = false,
   error,
+  empty,
   copiedMessage,
   onCopied,
   copyText = copyToClipboard,
+  copyImage = canCopyImages() ? copyImageToClipboard : null,
   labels = {},
   className,
 }: ServicePanelProps) {
@@ -59,18 +71,36 @@ export function ServicePanel({
 
   const copyLabel = labels.copy ?? t("common.copy");
   const copied = copiedMessage ?? t("common.copied");
+  const [toastText, setToastText] = useState<ReactNode>(copied);
 
-  const copy = async (kind: ServiceCopyKind, text: string) => {
-    if (!(await copyText(text))) return;
-    onCopied?.(kind, text);
+  const showToast = (message: ReactNode) => {
     if (appToast) {
-      appToast.show(copied, { tone: "success" });
+      appToast.show(message, { tone: "success" });
       return;
     }
     clearTimeout(timer.current);
+    setToastText(message);
     setLocalToast((n) => n + 1);
     timer.current = setTimeout(() => setLocalToast(0), toastDurationMs);
   };
+
+  const copy = async (kind: ServiceCopyKind, text: string) => {
+    // The QR's action copies the picture where the browser can; else its link, and says so.
+    if (kind === "qr" && copyImage && (await copyImage(text))) {
+      onCopied?.(kind, text);
+      showToast(copied);
+      return;
+    }
+    if (!(await copyText(text))) return;
+    onCopied?.(kind, text);
+    showToast(kind === "qr" ? (labels.linkCopied ?? t("service.qrLinkCopied")) : copied);
+  };
+  const actionLabel = (kind: ServiceCopyKind) =>
+    kind !== "qr"
+      ? copyLabel
+      : copyImage
+        ? (labels.copyImage ?? t("common.copyImage"))
+        : (labels.copyLink ?? t("common.copyLink"));
 
   const rows: Array<{ kind: ServiceCopyKind; label: string; value?: string; content: ReactNode }> =
     [
@@ -118,6 +148,8 @@ export function ServicePanel({
         </p>
       ) : loading ? (
         <div className="cy-service-panel__skeleton" aria-hidden="true" />
+      ) : empty ? (
+        <p className="cy-service-panel__empty">{empty}</p>
       ) : (
         <dl className="cy-service-panel__rows">
           {rows
@@ -136,10 +168,10 @@ export function ServicePanel({
                   <Button
                     variant="secondary"
                     className="cy-service-panel__copy"
-                    aria-label={`${copyLabel} ${row.label}`}
+                    aria-label={`${actionLabel(row.kind)} ${row.label}`}
                     onClick={() => void copy(row.kind, row.value ?? "")}
                   >
-                    {copyLabel}
+                    {actionLabel(row.kind)}
                   </Button>
                 </dd>
               </div>
@@ -148,7 +180,7 @@ export function ServicePanel({
       )}
       {appToast ? null : (
         <div className="cy-toast-region cy-toast-region--inline" role="status" aria-live="polite">
-          {localToast ? <Toast key={localToast} message={copied} /> : null}
+          {localToast ? <Toast key={localToast} message={toastText} /> : null}
         </div>
       )}
     </section>

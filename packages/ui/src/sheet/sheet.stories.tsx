@@ -4,10 +4,20 @@ import { Button } from "../button/button";
 import { DateField } from "../date-field/date-field";
 import { MoneyField } from "../money-field/money-field";
 import { Select } from "../select/select";
+import { componentDocs } from "../story-fixtures/docs";
 import { Sheet } from "./sheet";
 
 const meta = {
   title: "Feedback/Sheet",
+  parameters: componentDocs({
+    summary:
+      "A bottom sheet for a short task on top of the page (record a repayment, export): title, optional description, fields and buttons; a form when `onSubmit` is given.",
+    do: [
+      "Name the task in `title` and what it is for in `description`.",
+      "Put cancel + submit in `actions`, submit last.",
+    ],
+    dont: ["Don't open a sheet from a sheet.", "Don't put long flows in a sheet: use a page."],
+  }),
   component: Sheet,
   args: {
     open: true,

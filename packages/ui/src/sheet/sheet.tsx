@@ -4,9 +4,11 @@ import { Dialog } from "../dialog/dialog";
 import { useUiText } from "../i18n/use-ui-text";
 
 export interface SheetProps {
+  /** Shows the sheet (a modal dialog sliding up from the bottom). */
   open: boolean;
   /** Close button, Escape, and a tap on the backdrop. */
   onClose: () => void;
+  /** Names the task, e.g. 'record a repayment'. */
   title: ReactNode;
   /** A line under the title (e.g. which contract and instalment the action is for). */
   description?: ReactNode;

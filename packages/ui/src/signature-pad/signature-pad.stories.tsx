@@ -1,10 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import type { SignatureResult } from "./signature-pad";
 import { SignaturePad } from "./signature-pad";
 
 const meta = {
   title: "Signing/SignaturePad",
+  parameters: componentDocs({
+    summary:
+      "The signature canvas: draw with finger or pen, undo, clear, save; refuses empty or tiny drawings and exports a PNG with the strokes.",
+    do: [
+      "Give it the whole screen (landscape works too) and keep other floating UI away.",
+      "Show `saving` while the signature uploads.",
+    ],
+    dont: [
+      "Don't accept a tap or a dot as a signature.",
+      "Don't show 'no signature detected' twice (banner and toast).",
+    ],
+  }),
   component: SignaturePad,
   args: { onSave: fn(), onBack: fn(), onReject: fn(), onChange: fn() },
   decorators: [
@@ -159,5 +172,15 @@ export const Chinese: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "儲存" }));
     await expect(canvas.getByRole("alert")).toHaveTextContent("未偵測到簽名");
+  },
+};
+
+/** The borrower's pad: wider than tall on a portrait phone, as large as fits when turned. */
+export const Landscape: Story = {
+  args: { shape: "landscape" },
+  play: async ({ canvasElement }) => {
+    const area = within(canvasElement).getByRole("img");
+    const box = area.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThan(box.height);
   },
 };

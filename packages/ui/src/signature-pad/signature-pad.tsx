@@ -66,6 +66,11 @@ export interface SignaturePadProps {
   /** The app is storing the signature: save shows a spinner. */
   saving?: boolean;
   labels?: SignaturePadLabels;
+  /**
+   * `fill` (default): the drawing area takes all the room it is given. `landscape`: wider than
+   * tall whatever the phone's orientation (a signature is a line of writing), as large as fits.
+   */
+  shape?: "fill" | "landscape";
   className?: string;
 }
 
@@ -118,6 +123,7 @@ export function SignaturePad({
   exportScale = 2,
   saving = false,
   labels = {},
+  shape = "fill",
   className,
 }: SignaturePadProps) {
   const t = useUiText();
@@ -315,7 +321,15 @@ export function SignaturePad({
 
   const empty = data.strokes.length === 0;
   return (
-    <div className={classNames("cy-signature-pad", className)}>
+    // data-keep-clear: the floating service button docks beside the pad (docs/service-button.md).
+    <div
+      data-keep-clear
+      className={classNames(
+        "cy-signature-pad",
+        shape === "landscape" && "cy-signature-pad--landscape",
+        className,
+      )}
+    >
       <div className="cy-signature-pad__toolbar">
         {onBack ? (
           <Button variant="ghost" onClick={onBack}>

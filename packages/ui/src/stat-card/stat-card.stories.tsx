@@ -1,9 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { MoneyText } from "../money-text/money-text";
+import { componentDocs } from "../story-fixtures/docs";
 import { StatCard } from "./stat-card";
 
 const meta = {
   title: "Basics/StatCard",
+  parameters: componentDocs({
+    summary:
+      "One figure of the dashboard: label, value (a number or MoneyText), caption, tone; a skeleton while loading.",
+    do: [
+      "Use `loading` for skeletons instead of a 'loading' line.",
+      "Use `tone` only for overdue (danger) and repaid (success) figures.",
+    ],
+    dont: [
+      "Don't show zero while the figure is still loading.",
+      "Don't put sentences in the value.",
+    ],
+  }),
   component: StatCard,
   args: { label: "오늘 지급액", value: <MoneyText amount={12500000} currency="KRW" /> },
 } satisfies Meta<typeof StatCard>;

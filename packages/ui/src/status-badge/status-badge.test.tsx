@@ -10,7 +10,14 @@ describe("StatusBadge", () => {
       unmount();
       return text;
     });
-    expect(names).toEqual(["서명 대기", "서명 진행 중", "완료", "연체", "상환 완료", "상환 대기"]);
+    expect(names).toEqual([
+      "서명 대기",
+      "서명 진행 중",
+      "감면 후 종결",
+      "연체",
+      "상환 완료",
+      "상환 대기",
+    ]);
   });
 
   it("takes a label override", () => {

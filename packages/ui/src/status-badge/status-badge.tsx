@@ -13,6 +13,7 @@ export type ContractStatusCode = ContractStatus;
 export const contractStatusCodes: readonly ContractStatusCode[] = contractStatuses;
 
 export interface StatusBadgeProps {
+  /** Contract status (type1-type6); picks the colour and the translated name. */
   status: ContractStatus;
   /** Replaces the translated status name. */
   label?: ReactNode;

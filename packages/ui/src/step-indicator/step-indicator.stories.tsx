@@ -1,8 +1,17 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { componentDocs } from "../story-fixtures/docs";
 import { StepIndicator } from "./step-indicator";
 
 const meta = {
   title: "Navigation/StepIndicator",
+  parameters: componentDocs({
+    summary: "Where the person is in the verification flow (1 face check, 2 ID card).",
+    do: ["Put it under the page header of each step.", "Give it a `label` that names the flow."],
+    dont: [
+      "Don't use it for more than four steps.",
+      "Don't make steps look tappable; it is not navigation.",
+    ],
+  }),
   component: StepIndicator,
   args: { current: 0, label: "본인 인증 단계" },
 } satisfies Meta<typeof StepIndicator>;

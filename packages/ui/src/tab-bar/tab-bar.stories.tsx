@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { TabBar, type TabBarProps } from "./tab-bar";
 
 function OrderIcon() {
@@ -28,6 +29,15 @@ function Controlled(props: Omit<TabBarProps, "selectedKey" | "onSelect"> & { ini
 
 const meta = {
   title: "Navigation/TabBar",
+  parameters: componentDocs({
+    summary:
+      "The bottom navigation: order list and me (spec §2), selected in #100F16, unselected icon #A4B8D2 with a darker label.",
+    do: [
+      'Pass translated labels; with `placement="fixed"` pad the page by --cy-tab-bar-height.',
+      "Keep to two to four tabs.",
+    ],
+    dont: ["Don't put actions in the tab bar.", "Don't hide it on top-level pages."],
+  }),
   component: Controlled,
   args: {
     label: "메인 메뉴",

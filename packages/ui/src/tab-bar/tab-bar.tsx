@@ -12,8 +12,11 @@ export interface TabBarItem<Key extends string = string> {
 }
 
 export interface TabBarProps<Key extends string = string> {
+  /** The tabs, in order (spec §2: order list, then me). */
   items: ReadonlyArray<TabBarItem<Key>>;
+  /** The current page's tab (aria-current). */
   selectedKey: Key;
+  /** Called with the tapped tab's key (button tabs; link tabs navigate themselves). */
   onSelect?: (key: Key) => void;
   /** Names the navigation landmark. */
   label?: string;

@@ -1,8 +1,21 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { componentDocs } from "../story-fixtures/docs";
 import { TextField } from "./text-field";
 
 const meta = {
   title: "Basics/TextField",
+  parameters: componentDocs({
+    summary:
+      "A one-line text input with label, required mark, hint, error and an optional unit suffix.",
+    do: [
+      "Always give a visible `label`; add `hint` for the expected format.",
+      "Use the right `type` / `inputMode` (tel, numeric, decimal) for the phone's keyboard.",
+    ],
+    dont: [
+      "Don't use the placeholder as the label.",
+      "Don't clear what the person typed when showing an error.",
+    ],
+  }),
   component: TextField,
   args: { label: "휴대폰 번호", placeholder: "01012345678", type: "tel", autoComplete: "tel" },
 } satisfies Meta<typeof TextField>;

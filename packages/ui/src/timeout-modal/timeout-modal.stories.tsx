@@ -1,9 +1,18 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, waitFor, within } from "storybook/test";
+import { componentDocs } from "../story-fixtures/docs";
 import { TimeoutModal } from "./timeout-modal";
 
 const meta = {
   title: "Feedback/TimeoutModal",
+  parameters: componentDocs({
+    summary: "The 'network request timed out' dialog (spec §8) with one OK.",
+    do: ["Keep what the person entered; OK returns to the screen to retry."],
+    dont: [
+      "Don't show it for slow requests still running: that is NetworkNotice.",
+      "Don't show it after an error state already explains the failure.",
+    ],
+  }),
   component: TimeoutModal,
   args: { open: true, onConfirm: fn() },
 } satisfies Meta<typeof TimeoutModal>;

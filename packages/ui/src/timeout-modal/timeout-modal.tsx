@@ -3,7 +3,9 @@ import { useUiText } from "../i18n/use-ui-text";
 import { Modal } from "../modal/modal";
 
 export interface TimeoutModalProps {
+  /** Shows the dialog after a request timed out. */
   open: boolean;
+  /** Called by OK and by Escape (acknowledging is the only answer). */
   onConfirm: () => void;
   /** Defaults to 'network request timed out' (네트워크 요청 시간 초과 / 網絡請求超時). */
   title?: ReactNode;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "../button/button";
+import { componentDocs } from "../story-fixtures/docs";
 import { Toast, ToastProvider, useToast } from "./toast";
 
 function Trigger({ message }: { message: string }) {
@@ -10,6 +11,15 @@ function Trigger({ message }: { message: string }) {
 
 const meta = {
   title: "Feedback/Toast",
+  parameters: componentDocs({
+    summary:
+      "A short confirmation (1500 ms) after a success such as 'copied' or 'saved', above every layer.",
+    do: ["Use `useToast().show` from inside ToastProvider.", "Keep it to a few words."],
+    dont: [
+      "Don't use it for errors that need an action: show them where they happened.",
+      "Don't repeat in a toast what a banner already says.",
+    ],
+  }),
   component: Toast,
   args: { message: "已復製" },
 } satisfies Meta<typeof Toast>;

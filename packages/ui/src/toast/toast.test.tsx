@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Dialog } from "../dialog/dialog";
 import { ToastProvider, useToast } from "./toast";
 
 function CopyButton() {
@@ -11,7 +13,36 @@ function CopyButton() {
   );
 }
 
+function PanelWithCopy() {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onDismiss={() => setOpen(false)} labelledBy="panel-title" variant="sheet">
+      <h2 id="panel-title">service</h2>
+      <CopyButton />
+      <button type="button" onClick={() => setOpen(false)}>
+        close
+      </button>
+    </Dialog>
+  );
+}
+
 describe("ToastProvider", () => {
+  it("draws the toast inside the open dialog (the top layer), and back in the page after it closes", () => {
+    render(
+      <ToastProvider>
+        <PanelWithCopy />
+      </ToastProvider>,
+    );
+    const dialog = screen.getByRole("dialog");
+    fireEvent.click(screen.getByRole("button", { name: "copy" }));
+    const region = screen.getByRole("status");
+    expect(region.textContent).toBe("已復製");
+    expect(dialog.contains(region)).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("status").parentElement).toBe(document.body.firstElementChild);
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
   });

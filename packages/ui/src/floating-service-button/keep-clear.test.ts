@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { isEditing, keepClearBoxes } from "./keep-clear";
+
+function placed(html: string, boxes: Record<string, [number, number, number, number]>) {
+  document.body.innerHTML = html;
+  for (const [id, [left, top, width, height]] of Object.entries(boxes)) {
+    const element = document.getElementById(id);
+    if (!element) throw new Error(`no #${id}`);
+    element.getBoundingClientRect = () =>
+      ({ left, top, width, height, right: left + width, bottom: top + height }) as DOMRect;
+  }
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("isEditing", () => {
+  it("is true for fields that take typing, not for buttons or checkboxes", () => {
+    placed(
+      `<input id="a"><input id="b" type="date"><textarea id="c"></textarea><select id="d"></select>
+       <input id="e" type="checkbox"><button id="f">ok</button><input id="g" type="submit">`,
+      {},
+    );
+    const editing = (id: string) => isEditing(document.getElementById(id));
+    expect(["a", "b", "c", "d"].map(editing)).toEqual([true, true, true, true]);
+    expect(["e", "f", "g"].map(editing)).toEqual([false, false, false]);
+    expect(isEditing(null)).toBe(false);
+  });
+});
+
+describe("keepClearBoxes", () => {
+  const region = { left: 300, top: 500, right: 360, bottom: 560 };
+
+  it("finds actions, badges and last table cells under the region, nothing else", () => {
+    placed(
+      `<button id="button">confirm</button>
+       <a id="link" href="#x">link</a>
+       <span id="badge" class="cy-status-badge">pending</span>
+       <table><tr><td id="first">1</td><td id="last">340,000</td></tr></table>
+       <p id="text">plain text</p>
+       <button id="far">far away</button>`,
+      {
+        button: [16, 520, 328, 48],
+        link: [320, 540, 30, 20],
+        badge: [290, 490, 40, 20],
+        first: [16, 500, 100, 20],
+        last: [300, 500, 44, 20],
+        text: [16, 500, 344, 60],
+        far: [16, 100, 328, 48],
+      },
+    );
+    expect(keepClearBoxes(document, region, null)).toHaveLength(4);
+  });
+
+  it("leaves out the floating button itself, hidden things and open dialogs", () => {
+    placed(
+      `<button id="self">service</button>
+       <button id="hidden" style="display:none">hidden</button>
+       <dialog open><button id="inDialog">close</button></dialog>`,
+      { self: [300, 500, 56, 56], hidden: [300, 500, 56, 56], inDialog: [300, 500, 56, 56] },
+    );
+    expect(keepClearBoxes(document, region, document.getElementById("self"))).toEqual([]);
+  });
+});
