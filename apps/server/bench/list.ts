@@ -1,32 +1,8 @@
-// The contract-list benchmark: one lender's book of 1,000 / 10,000 / 100,000 contracts in every
-// state, on the embedded default (PGlite) and on PostgreSQL, and page 1 of the list (unfiltered
-// and overdue) asked through the real API and as raw SQL on the same database handle.
-//
-//   pnpm turbo run build --filter=@chayong/server...     (the workspace packages it imports)
-//   pnpm --filter @chayong/server bench:list
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm --filter @chayong/server bench:list
-//
-// It runs the server's TypeScript sources with Node's type stripping (bench/ts-resolve.ts lets
-// the extensionless imports of src/ resolve); the tables go to stdout (Markdown), progress to
-// stderr. Settings (environment):
-//   BENCH_SIZES=1000,10000,100000   book sizes
-//   BENCH_RUNS=30, BENCH_WARMUPS=5  timed and untimed calls per figure
-//   BENCH_DATABASE_URL (or TEST_DATABASE_URL): also PostgreSQL, in a fresh schema bench_<random>
-//                                   that is dropped afterwards
-//   BENCH_ENGINES=pglite,postgres   which engines
-// Planner statistics are measured as they ship: the book is seeded first, then the server starts
-// on it, and on PGlite the server's own statistics keeper (src/db/planner-statistics.ts) analyzes
-// it during that start; PostgreSQL gets a VACUUM ANALYZE after seeding, as its autovacuum would.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type ContractStatus, type ContractTerms, parseWithKeys, todayIn } from "@chayong/domain";
-import { createApi } from "@chayong/sdk";
+import type { createApi } from "@chayong/sdk";
 import { findEndpoint, type RequestOutput } from "@chayong/sdk/server";
 import {
-  createCodec,
-  createTransport,
+  type createCodec,
   decodeEnvelope,
   decodeRequestPayload,
   ENVELOPE_QUERY_PARAM,
@@ -34,13 +10,10 @@ import {
   encodePayload,
   HEADER,
 } from "@chayong/transport";
-import { nodeCipherEngine } from "@chayong/transport/node";
 import { eq, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { recordAudit } from "../src/audit/audit";
 import { authenticate } from "../src/auth/sessions";
-import type { DatabaseConfig } from "../src/config/config";
-import { loadConfig } from "../src/config/config";
 import { findContractPage, listContracts } from "../src/contracts/contract-list";
 import {
   loadInstalmentStates,
@@ -50,125 +23,30 @@ import {
   summarizeRow,
   summarizeRows,
 } from "../src/contracts/contract-store";
-import { type Db, openDatabase, quoteIdentifier, rowsOf } from "../src/db/database";
-import { migrate } from "../src/db/migrate";
+import { type Db, quoteIdentifier, rowsOf } from "../src/db/database";
 import { plannedTables } from "../src/db/planner-statistics";
 import { contracts } from "../src/db/schema";
-import { addLender } from "../src/lenders/lenders";
 import { okMessage } from "../src/messages/message-for";
 import { type RunningServer, startServer } from "../src/server";
 import { createTestSmsProvider } from "../src/sms/sms-provider";
-import { dropSchema } from "../src/testing/test-database";
-import { type SeedResult, seedBook } from "./seed";
+import {
+  benchConfig,
+  count,
+  type Engine,
+  elapsed,
+  engines,
+  logInBenchLender,
+  median,
+  progress,
+  roundRobin,
+  runs,
+  seed,
+  sizes,
+  warmups,
+} from "./harness";
+import type { SeedResult } from "./seed";
 
-// ---------------------------------------------------------------------------------------------
-// Settings
-
-const env = process.env;
-const sizes = (env.BENCH_SIZES?.trim() || "1000,10000,100000")
-  .split(",")
-  .map((text) => Number(text.trim().replaceAll("_", "")))
-  .filter((size) => Number.isInteger(size) && size > 0)
-  .sort((a, b) => a - b);
-const runs = Number(env.BENCH_RUNS ?? 30);
-const warmups = Number(env.BENCH_WARMUPS ?? 5);
-const count = (n: number) => n.toLocaleString("en-US");
-const postgresUrl = (env.BENCH_DATABASE_URL?.trim() || env.TEST_DATABASE_URL?.trim()) ?? "";
-const engineNames = (env.BENCH_ENGINES?.trim() || "pglite,postgres").split(",");
 const pageSize = 20;
-const lenderPhone = "01000000000";
-const lender = { name: "Bench Lender", merchantName: "Bench Loans" };
-
-if (sizes.length === 0) throw new Error("BENCH_SIZES names no size");
-if (!(runs >= 1 && warmups >= 0)) throw new Error("BENCH_RUNS must be >= 1, BENCH_WARMUPS >= 0");
-
-// ---------------------------------------------------------------------------------------------
-// Databases: a fresh PGlite folder, or a fresh schema of PostgreSQL (as src/testing does)
-
-interface BenchDatabase {
-  config: DatabaseConfig;
-  schemaName: string;
-  dispose(): Promise<void>;
-}
-
-interface Engine {
-  name: "PGlite" | "PostgreSQL";
-  /** Where the planner's statistics come from, as the tables name it. */
-  statistics: string;
-  /** Run on each table after seeding, before the server starts (null: nothing). */
-  maintenance: "VACUUM ANALYZE" | null;
-  create(): BenchDatabase;
-}
-
-const pglite: Engine = {
-  name: "PGlite",
-  statistics: "as shipped: the server's own statistics",
-  maintenance: null,
-  create() {
-    const dataDir = mkdtempSync(join(tmpdir(), "chayong-bench-"));
-    return {
-      config: { kind: "pglite", dataDir },
-      schemaName: "public",
-      async dispose() {
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-};
-
-function postgresEngine(url: string): Engine {
-  return {
-    name: "PostgreSQL",
-    statistics: "after VACUUM ANALYZE, as autovacuum would",
-    maintenance: "VACUUM ANALYZE",
-    create() {
-      const schemaName = `bench_${randomBytes(8).toString("hex")}`;
-      return {
-        config: { kind: "postgres", url },
-        schemaName,
-        dispose: () => dropSchema(url, schemaName),
-      };
-    },
-  };
-}
-
-const engines: Engine[] = [];
-if (engineNames.includes("pglite")) engines.push(pglite);
-if (engineNames.includes("postgres") && postgresUrl !== "")
-  engines.push(postgresEngine(postgresUrl));
-
-// ---------------------------------------------------------------------------------------------
-// Measuring
-
-const progress = (text: string) => process.stderr.write(`${text}\n`);
-
-function median(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-async function elapsed(run: () => unknown): Promise<number> {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
-}
-
-type Step = [label: string, run: () => unknown];
-
-/** The median of each step over `runs` rounds (after `warmups`), each step once per round. */
-async function roundRobin(steps: readonly Step[]): Promise<Map<string, number>> {
-  const samples = new Map<string, number[]>(steps.map(([label]) => [label, []]));
-  for (let round = 0; round < warmups + runs; round++) {
-    for (const [label, run] of steps) {
-      const time = await elapsed(run);
-      if (round >= warmups) samples.get(label)?.push(time);
-    }
-  }
-  return new Map([...samples].map(([label, times]) => [label, median(times)]));
-}
 
 interface Filter {
   label: "all" | "overdue";
@@ -284,68 +162,6 @@ interface BookRun {
   explain: { query: string; plan: string[] }[];
 }
 
-/** Throwaway keys: the bench stores no ID numbers, but a server on PostgreSQL needs keys named. */
-const benchIdentityKeys = {
-  CHAYONG_IDENTITY_KEYS: `bench:${randomBytes(32).toString("base64")}`,
-  CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
-};
-
-const benchConfig = (database: BenchDatabase) => {
-  const loaded = loadConfig({
-    ...benchIdentityKeys,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    CHAYONG_TEST_MODE: "1",
-    CHAYONG_WEB_DIR: "none",
-    CHAYONG_DEMO_LENDER: "0",
-    LOG_LEVEL: "silent",
-  });
-  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("; "));
-  return { ...loaded.config, database: database.config, databaseSchema: database.schemaName };
-};
-
-/**
- * Seeds the book on its own handle before any server runs (a PGlite folder takes one process),
- * so the server then starts on a full book as it would after a restart: on PGlite its statistics
- * keeper finds the tables never analyzed and analyzes them during the start. PostgreSQL gets a
- * VACUUM ANALYZE here instead, standing in for its autovacuum (off on the test server).
- */
-async function seed(engine: Engine, database: BenchDatabase, size: number) {
-  const config = benchConfig(database);
-  const opened = await openDatabase(config.database, config.databaseSchema);
-  if (!opened.ok) throw new Error("the bench database is locked");
-  const { db, kind } = opened.database;
-  try {
-    await migrate(opened.database);
-    const added = await addLender(db, { phone: lenderPhone, ...lender }, new Date());
-    if (!added.ok) throw new Error(added.problem);
-    progress(`${engine.name}: seeding ${count(size)} contracts…`);
-    const seeded = await seedBook({
-      db,
-      kind,
-      lenderId: added.userId,
-      lender,
-      size,
-      now: new Date(),
-      onProgress: (done) => {
-        if (done % 20_000 === 0) progress(`  ${count(done)}`);
-      },
-    });
-    progress(`  seeded in ${seeded.seconds.toFixed(1)} s`);
-    let maintenanceSeconds: number | null = null;
-    if (engine.maintenance !== null) {
-      const started = performance.now();
-      for (const table of ["users", ...plannedTables]) {
-        await db.execute(sql.raw(`${engine.maintenance} ${quoteIdentifier(table)}`));
-      }
-      maintenanceSeconds = (performance.now() - started) / 1000;
-    }
-    return { seeded, lenderId: added.userId, maintenanceSeconds };
-  } finally {
-    await opened.database.close();
-  }
-}
-
 async function runBook(engine: Engine, size: number, explain: boolean): Promise<BookRun> {
   const database = engine.create();
   try {
@@ -368,33 +184,7 @@ async function runBook(engine: Engine, size: number, explain: boolean): Promise<
         estimates.set(table, Number(row?.reltuples ?? Number.NaN));
       }
 
-      // The lender logs in through the SDK and the transport, as the app does; the client's
-      // codec is the one a Node tool using the SDK would make (node:crypto, like the server's).
-      const codec = createCodec({
-        key: config.cipher.key,
-        iv: config.cipher.iv,
-        engine: nodeCipherEngine,
-      });
-      let token: string | null = null;
-      let loginInfo: { userId: string; uuId: string } | null = null;
-      const transport = createTransport({
-        baseUrl: server.url,
-        codec,
-        session: {
-          getToken: () => token,
-          getLoginInfo: () => loginInfo,
-          getDevice: () => ({ adid: "bench" }),
-          getLocale: () => "ko-KR",
-        },
-        slowNetworkMs: Number.POSITIVE_INFINITY,
-      });
-      const api = createApi(transport);
-      await api.auth.sendCode({ phone: lenderPhone });
-      const code = sms.lastCode(`+82${lenderPhone.slice(1)}`);
-      if (code === undefined) throw new Error("no login code was sent");
-      const login = await api.auth.login({ phone: lenderPhone, code });
-      token = login.token;
-      loginInfo = login.loginInfo;
+      const { api, codec, token } = await logInBenchLender(server, config, sms);
       const session = { token, codec, api, server, lenderId };
 
       progress(`  measuring…`);

@@ -15,6 +15,7 @@ import {
   type ContractStatus,
   type ContractTerms,
   deriveStatus,
+  formatContractNumber,
   type InstalmentInterval,
   type LedgerEntry,
   lastSeqOf,
@@ -35,12 +36,15 @@ import {
   readModelOf,
   termsSha256,
 } from "../src/contracts/contract-store";
+import { type BookDayMeasures, bookDayMeasureNames, bookDaysOf } from "../src/customers/book-days";
 import type { Db } from "../src/db/database";
 import {
   contractInstalments,
+  contractNumberCounters,
   contractSignatures,
   contracts,
   ledgerEntries,
+  lenderBookDays,
   moneyOperations,
   users,
 } from "../src/db/schema";
@@ -465,6 +469,9 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
     );
   }
 
+  const bookDays = new Map<string, Record<string, number>>();
+  // The lender's contract numbers per year, as contract.add would have given them.
+  const lastNumbers = new Map<number, number>();
   const result: SeedResult = {
     contracts: 0,
     instalments: 0,
@@ -544,9 +551,13 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
       result.contracts += 1;
       if (terms.instalment) result.instalmentContracts += 1;
 
+      const year = Number(loanDate.slice(0, 4));
+      const sequence = (lastNumbers.get(year) ?? 0) + 1;
+      lastNumbers.set(year, sequence);
       contractRows.push({
         id,
         code: newShareCode(),
+        number: formatContractNumber(year, sequence),
         lenderId,
         borrowerPhone: terms.borrowerPhone,
         borrowerId: openedMs === null ? null : borrower.id,
@@ -565,6 +576,18 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
         ...model.columns,
       });
       instalmentRows.push(...instalmentRowsOf(id, model.states));
+      if (signedMs !== null && !cancelled) {
+        const book = {
+          lenderId,
+          instalment: terms.instalment,
+          timeZone,
+          signedAt: new Date(signedMs),
+          terms,
+        };
+        for (const [day, measures] of bookDaysOf(book, model)) {
+          addBookDay(bookDays, `${terms.instalment}|${day}`, measures);
+        }
+      }
       if (signedMs !== null) {
         signatureRows.push({
           contractId: id,
@@ -606,6 +629,39 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
     result.ledgerEntries += entryRows.length;
     options.onProgress?.(result.contracts);
   }
+  // The statistics read model, summed over the whole book (as the sign and money handlers
+  // would have left it, contract by contract).
+  await inTransaction(
+    db,
+    options.kind,
+    insertStatements(
+      lenderBookDays,
+      [...bookDays].map(([key, measures]) => {
+        const [instalment, day] = key.split("|") as [string, string];
+        const all = bookDayMeasureNames.map((name) => [name, measures[name] ?? 0]);
+        return { lenderId, instalment: instalment === "true", day, ...Object.fromEntries(all) };
+      }),
+    ),
+  );
+  await inTransaction(
+    db,
+    options.kind,
+    insertStatements(
+      contractNumberCounters,
+      [...lastNumbers].map(([year, lastNumber]) => ({ lenderId, year, lastNumber })),
+    ),
+  );
   result.seconds = (performance.now() - started) / 1000;
   return result;
+}
+
+/** Adds one contract's measures of a day to the book's running sums. */
+function addBookDay(
+  days: Map<string, Record<string, number>>,
+  key: string,
+  measures: Partial<BookDayMeasures>,
+) {
+  const row = days.get(key) ?? {};
+  for (const [name, value] of Object.entries(measures)) row[name] = (row[name] ?? 0) + value;
+  days.set(key, row);
 }

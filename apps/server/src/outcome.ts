@@ -13,6 +13,8 @@ export interface Failure {
   field?: string;
   /** Every problem found in the input, when there are several (the form shows each). */
   errors?: FieldProblem[];
+  /** Facts the screen shows beside the message, answered as the envelope's body. */
+  details?: Record<string, string>;
 }
 
 export interface FieldProblem {
@@ -37,6 +39,15 @@ export function refuse<T = never>(
   if (params !== undefined) failure.params = params;
   if (field !== undefined) failure.field = field;
   return { ok: false, failure };
+}
+
+/** The same refusal, answering `details` in the envelope's body for the screen to show. */
+export function refuseWith<T = never>(
+  refusal: Outcome<never>,
+  details: Record<string, string>,
+): Outcome<T> {
+  if (refusal.ok) return refusal;
+  return { ok: false, failure: { ...refusal.failure, details } };
 }
 
 /** A refusal of bad input listing every problem; the envelope message is the first one's. */

@@ -11,9 +11,11 @@ import {
   type ServerConfig,
 } from "./config/config";
 import type { ServerContext } from "./context";
+import { rebuildBookDays } from "./customers/book-days";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
+import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
 import { createLocalFileStore } from "./files/file-store";
 import { createS3FileStore } from "./files/s3-file-store";
 import { createIncomingObjects } from "./files/s3-incoming";
@@ -82,6 +84,9 @@ export async function createServer(
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
       logger.info({ migrations: migrationsApplied }, "database migrated");
+    await rebuildPendingReadModels(database.db, now(), logger, {
+      lender_book_days: rebuildBookDays,
+    });
     // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded PGlite has none.
     const statistics =
       database.kind === "pglite" ? await keepPlannerStatistics(database, logger) : null;

@@ -1,5 +1,6 @@
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Handlers } from "../http/call";
+import { findIdentity, isVerified } from "../identity/identity-store";
 import { succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";
 import { revokeSession } from "./sessions";
@@ -29,13 +30,14 @@ export const authHandlers: Pick<
     return succeed(null);
   },
 
-  "user.current": async ({ caller }) =>
+  "user.current": async ({ ctx, caller }) =>
     succeed({
       userId: caller.userId,
       phone: caller.phone,
       role: caller.role,
       lender: caller.lender,
-      // Identity verification arrives with its own issue; nobody is verified before it.
-      identityVerified: false,
+      // The home page shows the borrower's verification step from this (docs/identity.md).
+      identityVerified:
+        caller.role === "borrower" && isVerified(await findIdentity(ctx.db, caller.userId)),
     }),
 };

@@ -1,5 +1,8 @@
-import { type Contract, displayPhone } from "@chayong/domain";
+import type { Contract } from "@chayong/domain";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
+import { contractDocumentContent, type DocumentField } from "./contract-document-content";
+import { documentContentSecurityPolicy, documentFontFamily } from "./document-fonts";
+import { cropSignatureToInk } from "./signature-image";
 
 export interface DocumentSignature {
   /** The PNG as stored (base64). */
@@ -10,9 +13,13 @@ export interface DocumentSignature {
 
 export interface ContractDocumentInput {
   contract: Contract;
+  /** The lender's business time zone (the contract's `time_zone`): instants are shown in it. */
+  timeZone: string;
   licenceNumber: string | null;
   signature: DocumentSignature | null;
   locale: Locale;
+  /** The web app's font stylesheet (document-fonts.ts), or null for the platform's fonts. */
+  fontsHref?: string | null;
 }
 
 /** Every text that reaches the page goes through here: nothing the lender typed runs as HTML. */
@@ -30,88 +37,110 @@ export function escapeHtml(value: unknown): string {
  * annual rate and, once signed, the signature with its time and the SHA-256 of the signed terms.
  * Self-contained (inline style, the signature as a data URL) so it renders in an iframe.
  */
+/**
+ * An instant as the lender's clock showed it, in the reader's language, with the zone's offset:
+ * `2026년 3월 2일 14:05 (GMT+9)` rather than `2026-03-02T05:05:00.000Z`.
+ */
+export function formatLocalInstant(instant: Date, timeZone: string, locale: Locale): string {
+  // 24-hour time: a record is read later, by people in another part of the day.
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(instant);
+  const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${dateTime} (${zone})` : dateTime;
+}
+
+/** The signature image as the document shows it: cut to its ink (the stored one is kept). */
+export function displaySignaturePng(imagePngBase64: string): string {
+  return cropSignatureToInk(Buffer.from(imagePngBase64, "base64")).toString("base64");
+}
+
 export function renderContractDocument({
   contract,
+  timeZone,
   licenceNumber,
   signature,
   locale,
+  fontsHref = null,
 }: ContractDocumentInput): string {
+  // The words and figures are the signed PDF's too (contract-document-content.ts); only the
+  // layout is this file's.
+  const content = contractDocumentContent({
+    contract,
+    timeZone,
+    licenceNumber,
+    signature,
+    locale,
+  });
   const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
     escapeHtml(serverText(key, locale, params));
-  const money = (amount: number) =>
-    escapeHtml(
-      new Intl.NumberFormat(locale, { style: "currency", currency: contract.currency }).format(
-        amount,
-      ),
-    );
+  const cell = (field: DocumentField) =>
+    field.emphasis === "strong"
+      ? `<strong>${escapeHtml(field.value)}</strong>`
+      : field.emphasis === "code"
+        ? `<code>${escapeHtml(field.value)}</code>`
+        : escapeHtml(field.value);
   const row = (label: string, value: string) => `<tr><th>${label}</th><td>${value}</td></tr>`;
-  const percent = (value: number) =>
-    `${escapeHtml(new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value))}%`;
+  const rows = (fields: DocumentField[]) =>
+    fields.map((field) => row(escapeHtml(field.label), cell(field))).join("");
 
-  const repayment = contract.instalment
-    ? t("document.instalments", { count: contract.instalmentCount })
-    : t("document.single");
-  const terms = [
-    row(t("document.contractCode"), escapeHtml(contract.id)),
-    row(t("document.loanAmount"), money(contract.loanAmount)),
-    row(t("document.disbursedAmount"), money(contract.disbursedAmount)),
-    row(t("document.serviceFee"), money(contract.serviceFee)),
-    row(t("document.loanDate"), escapeHtml(contract.loanDate)),
-    row(t("document.repaymentDate"), escapeHtml(contract.repaymentDate)),
-    row(t("document.repaymentType"), repayment),
-    ...(contract.instalment
-      ? [row(t("document.interval"), t(`document.${contract.interval}`))]
-      : []),
-    row(t("document.overdueRate"), percent(contract.overdueRatePercent)),
-    row(
-      t("document.effectiveAnnualRate"),
-      `<strong>${percent(contract.effectiveAnnualRatePercent)}</strong>`,
-    ),
-  ];
-  const scheduleRows = contract.schedule
+  const terms = rows([content.number, ...content.terms.fields]);
+  const costOfCredit = rows(content.costOfCredit.fields);
+  const scheduleRows = content.schedule.rows
     .map(
-      (instalment) =>
-        `<tr><td>${escapeHtml(instalment.index)}</td><td>${escapeHtml(instalment.originalDueDate)}</td><td class="n">${money(instalment.amount)}</td></tr>`,
+      ([index, dueDate, amount]) =>
+        `<tr><td>${escapeHtml(index)}</td><td>${escapeHtml(dueDate)}</td><td class="n">${escapeHtml(amount)}</td></tr>`,
     )
     .join("");
-  const parties = [
-    row(t("document.lender"), escapeHtml(contract.lender)),
-    row(t("document.merchantName"), escapeHtml(contract.merchantName)),
-    ...(licenceNumber ? [row(t("document.licenceNumber"), escapeHtml(licenceNumber))] : []),
-    row(t("document.borrowerPhone"), escapeHtml(displayPhone(contract.borrowerPhone))),
-  ];
+  const parties = rows(content.parties.fields);
+  const [signedAtField, hashField] = content.signature.fields;
   const signatureSection =
-    signature === null
+    signature === null || signedAtField === undefined || hashField === undefined
       ? `<p class="pending">${t("document.notSigned")}</p>`
-      : `<figure><img alt="${t("document.signature")}" src="data:image/png;base64,${escapeHtml(signature.imagePng)}"></figure>
-<table>${row(t("document.signedAt"), escapeHtml(signature.signedAt.toISOString()))}${row(t("document.termsHash"), `<code>${escapeHtml(signature.termsSha256)}</code>`)}</table>`;
+      : `<figure class="signature"><img alt="${t("document.signature")}" src="data:image/png;base64,${escapeHtml(displaySignaturePng(signature.imagePng))}"></figure>
+<table>${row(escapeHtml(signedAtField.label), `<time datetime="${escapeHtml(signature.signedAt.toISOString())}">${escapeHtml(signedAtField.value)}</time>`)}${row(escapeHtml(hashField.label), cell(hashField))}</table>`;
 
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-<title>${t("document.title")} · ${escapeHtml(contract.name)}</title>
+<meta http-equiv="Content-Security-Policy" content="${documentContentSecurityPolicy}">
+${fontsHref === null ? "" : `<link rel="stylesheet" href="${escapeHtml(fontsHref)}">\n`}<title>${t("document.title")} · ${escapeHtml(contract.name)}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:16px;color:#100F16;line-height:1.5}
+body{font-family:${documentFontFamily(locale)};margin:16px;color:#100F16;line-height:1.5;overflow-wrap:break-word}
+:lang(ko) body{word-break:keep-all}
 h1{font-size:1.3em}h2{font-size:1.05em;margin-top:1.4em;border-bottom:1px solid #A4B8D2}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 6px;vertical-align:top}
 th{font-weight:600;width:42%}td.n{text-align:right}code{word-break:break-all;font-size:.85em}
-.cancelled{color:#b00020;font-weight:700}.pending{color:#666}img{max-width:100%;border:1px solid #ddd}
+.cancelled{color:#b00020;font-weight:700}.pending{color:#666}.note{color:#4a4a57;font-size:.85em;margin:4px 0 0}
+.number{color:#4a4a57;margin:-.6em 0 0}
+figure.signature{margin:8px 0}figure.signature img{display:block;max-width:min(100%,320px);max-height:140px;height:auto;width:auto;border:1px solid #ddd;border-radius:6px;background:#fff}
 </style>
 </head>
 <body>
 <h1>${t("document.title")}: ${escapeHtml(contract.name)}</h1>
+<p class="number">${t("document.contractCode")} ${escapeHtml(contract.number)}</p>
 ${contract.cancelled ? `<p class="cancelled">${t("document.cancelled")}</p>` : ""}
 <h2>${t("document.parties")}</h2>
-<table>${parties.join("")}</table>
+<table>${parties}</table>
 <h2>${t("document.terms")}</h2>
-<table>${terms.join("")}</table>
+<table>${terms}</table>
+<h2>${t("document.costOfCredit")}</h2>
+<table>${costOfCredit}</table>
+<p class="note">${escapeHtml(content.costOfCredit.explanation)}</p>
 <h2>${t("document.schedule")}</h2>
 <table><thead><tr><th>${t("document.instalmentNumber")}</th><th>${t("document.dueDate")}</th><th class="n">${t("document.amount")}</th></tr></thead>
 <tbody>${scheduleRows}</tbody>
-<tfoot><tr><th colspan="2">${t("document.total")}</th><td class="n">${money(contract.totalRepayable)}</td></tr></tfoot></table>
+<tfoot><tr><th colspan="2">${escapeHtml(content.schedule.total.label)}</th><td class="n">${escapeHtml(content.schedule.total.value)}</td></tr></tfoot></table>
 <h2>${t("document.signature")}</h2>
 ${signatureSection}
 </body>

@@ -64,6 +64,27 @@ export function statusCondition(status: ContractStatus, now: Date): SQL {
   }
 }
 
+/**
+ * Which contracts the list shows (and the export writes): the caller's own (a lender's, or those
+ * a borrower opened), by status (none: every one not cancelled) and by type.
+ */
+export function contractListFilter(
+  caller: Caller,
+  input: Pick<RequestOutput<"contract.query">, "status" | "type">,
+  now: Date,
+): SQL {
+  const conditions: SQL[] = [
+    caller.role === "lender"
+      ? eq(contracts.lenderId, caller.userId)
+      : eq(contracts.borrowerId, caller.userId),
+    input.status === undefined
+      ? ne(contracts.phase, "cancelled")
+      : statusCondition(input.status, now),
+  ];
+  if (input.type !== "all") conditions.push(eq(contracts.instalment, input.type === "instalment"));
+  return and(...conditions) as SQL;
+}
+
 /** A page of contract rows, with where the next one starts and (when asked) the total. */
 export interface ContractPage {
   rows: ContractRow[];
@@ -82,16 +103,7 @@ export async function findContractPage(
   input: RequestOutput<"contract.query">,
   now: Date,
 ): Promise<Outcome<ContractPage>> {
-  const conditions: SQL[] = [
-    caller.role === "lender"
-      ? eq(contracts.lenderId, caller.userId)
-      : eq(contracts.borrowerId, caller.userId),
-    input.status === undefined
-      ? ne(contracts.phase, "cancelled")
-      : statusCondition(input.status, now),
-  ];
-  if (input.type !== "all") conditions.push(eq(contracts.instalment, input.type === "instalment"));
-  const filter = and(...conditions);
+  const filter = contractListFilter(caller, input, now);
 
   let after: SQL | undefined;
   if (input.cursor !== undefined) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  type AppliedEntry,
   balancesOn,
   type CalendarDate,
   type Contract,
@@ -29,6 +30,7 @@ export function toStoredContract(row: ContractRow): StoredContract {
     terms: row.terms as ContractTerms,
     id: row.id,
     code: row.code,
+    number: row.number,
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     signedAt: row.signedAt?.toISOString() ?? null,
@@ -120,6 +122,8 @@ export async function summarizeOne(db: Db, row: ContractRow, now: Date): Promise
 /** The contract's read model after `ledger`: its columns on `contracts` and its instalments. */
 export interface ReadModel {
   states: InstalmentState[];
+  /** How much of each ledger entry took effect (the statistics read model sums repayments). */
+  applied: AppliedEntry[];
   columns: Pick<
     ContractRow,
     | "nextDueDate"
@@ -142,10 +146,11 @@ export function readModelOf(
   ledger: readonly LedgerEntry[],
   today: CalendarDate,
 ): ReadModel {
-  const { states } = replayLedger(terms, ledger, today);
+  const { states, applied } = replayLedger(terms, ledger, today);
   const balances = balancesOn(states, terms.overdueRatePercent, today);
   return {
     states,
+    applied,
     columns: {
       nextDueDate: balances.nextDueDate,
       repaidAmount: balances.repaid,

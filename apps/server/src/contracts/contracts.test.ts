@@ -1,13 +1,14 @@
 import { displayPhone } from "@chayong/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, contracts } from "../db/schema";
+import { auditEvents, contractSignatures, contracts } from "../db/schema";
 import { messageFor, serverText } from "../messages/message-for";
 import {
   borrowerAPhone,
   borrowerBPhone,
   type Cast,
   contractDraft,
+  lenderBPhone,
   logInCast,
 } from "../testing/fixtures";
 import { encodeTestPng, signaturePng } from "../testing/png";
@@ -98,12 +99,57 @@ describe("contracts", () => {
       expect(errorKeys(error)).toEqual(["template.notFound"]);
     });
 
+    it("refuses a contract addressed to the lender's own phone, on that field, translated", async () => {
+      const error = await refusal(cast.lenderB.api.contract.add(contractDraft(lenderBPhone)));
+      expect(error.status).toBe(400);
+      expect(errorKeys(error)).toEqual(["contract.borrowerPhone.isLender"]);
+      expect((error.body as { errors: { field?: string }[] }).errors[0]?.field).toBe(
+        "borrowerPhone",
+      );
+      expect(error.serverMessage).toBe(messageFor("contract.borrowerPhone.isLender", "ko-KR"));
+      const zh = ts.client();
+      zh.token = cast.lenderB.token;
+      zh.locale = "zh-TW";
+      const zhError = await refusal(
+        zh.api.contract.add(contractDraft(lenderBPhone.replace(/^0/, "+82 "))),
+      );
+      expect(zhError.serverMessage).toBe(messageFor("contract.borrowerPhone.isLender", "zh-TW"));
+    });
+
     it("gives every contract its own unguessable share code", async () => {
       const codes = new Set<string>();
       for (let i = 0; i < 5; i++)
         codes.add((await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone))).code);
       expect(codes.size).toBe(5);
       for (const code of codes) expect(Buffer.from(code, "base64url")).toHaveLength(18);
+    });
+  });
+
+  describe("contract number", () => {
+    it("numbers each lender's contracts in order within the year, never one number twice", async () => {
+      const first = await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone));
+      const second = await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone));
+      expect(first.number).toMatch(/^C-2026-\d{6}$/);
+      const sequence = (number: string) => Number(number.slice("C-2026-".length));
+      expect(sequence(second.number)).toBe(sequence(first.number) + 1);
+      // Made at once, they queue on the lender's counter: five different numbers in a row.
+      const together = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          cast.lenderA.api.contract.add(contractDraft(borrowerBPhone)),
+        ),
+      );
+      expect(together.map((contract) => sequence(contract.number)).sort((a, b) => a - b)).toEqual(
+        [1, 2, 3, 4, 5].map((n) => sequence(second.number) + n),
+      );
+      // Every answer carries it, as the list and the detail show it.
+      expect((await cast.lenderA.api.contract.detail({ id: first.id })).number).toBe(first.number);
+      const other = await cast.lenderB.api.contract.add(contractDraft(borrowerBPhone));
+      expect(other.number).toMatch(/^C-2026-\d{6}$/);
+      const rows = await ts.server.context.db
+        .select({ lenderId: contracts.lenderId, number: contracts.number })
+        .from(contracts);
+      const keys = rows.map((row) => `${row.lenderId} ${row.number}`);
+      expect(new Set(keys).size).toBe(keys.length);
     });
   });
 
@@ -116,7 +162,10 @@ describe("contracts", () => {
       expect(wrongBorrower).toMatchObject({
         status: 403,
         serverMessage: messageFor("contract.notYourContract", "ko-KR"),
+        // The number it was sent to, masked, so they can log in with it; never in full.
+        body: { sentToPhone: "010-****-2222" },
       });
+      expect(JSON.stringify(wrongBorrower.body)).not.toContain("1111");
       expect(
         (await refusal(cast.borrowerA.api.contract.open({ code: "A".repeat(24) }))).status,
       ).toBe(404);
@@ -444,6 +493,7 @@ describe("contracts", () => {
           .replace(/\.%$/, "%"),
       );
 
+      ts.clock.set(new Date("2026-03-05T05:30:00.000Z"));
       await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
       const zh = ts.client();
       zh.token = cast.borrowerA.token;
@@ -453,10 +503,40 @@ describe("contracts", () => {
       expect(after).toContain(serverText("document.signature", "zh-TW"));
       expect(after).toMatch(/<code>[0-9a-f]{64}<\/code>/);
       expect(after).toContain(signaturePng());
+      // Signed at 05:30 UTC: 14:30 on the lender's clock in Seoul, in the reader's language.
+      expect(after).toContain("2026年3月5日 14:30 (GMT+9)");
+      expect(after).toContain('datetime="2026-03-05T05:30:00.000Z"');
+      expect(after).toContain(`<strong>${contract.number}</strong>`);
       const views = (await auditActions(contract.id)).filter(
         (action) => action === "contract.view",
       );
       expect(views).toHaveLength(2);
+    });
+
+    it("shows the signature cut to its ink, and keeps the image as signed", async () => {
+      const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+      // A 680 x 1492 portrait pad with a 200 x 60 scrawl in it (what a phone used to send).
+      const tall = encodeTestPng(
+        680,
+        1492,
+        (x, y) =>
+          x >= 240 && x < 440 && y >= 700 && y < 760 && Math.abs(y - 700 - (x - 240) * 0.3) < 3,
+      ).toString("base64");
+      await cast.borrowerA.api.contract.sign({
+        id: contract.id,
+        signature: `data:image/png;base64,${tall}`,
+      });
+      const html = await cast.borrowerA.api.contract.view({ id: contract.id });
+      expect(html).toContain("2026년 3월 5일 14:30 (GMT+9)");
+      expect(html).not.toMatch(/>\d{4}-\d\d-\d\dT/);
+      const shown = /src="data:image\/png;base64,([^"]+)"/.exec(html)?.[1] ?? "";
+      const png = Buffer.from(shown, "base64");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([240, 100]);
+      const [stored] = await ts.server.context.db
+        .select({ imagePng: contractSignatures.imagePng })
+        .from(contractSignatures)
+        .where(eq(contractSignatures.contractId, contract.id));
+      expect(stored?.imagePng).toBe(tall);
     });
   });
 });

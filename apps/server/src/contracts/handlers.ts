@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { type ContractTerms, todayIn, validateContractDraft } from "@chayong/domain";
+import { type ContractTerms, maskPhone, todayIn, validateContractDraft } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Caller } from "../auth/sessions";
 import { isBlocked } from "../customers/block-list";
+import { bookContractOf, changeBook } from "../customers/book-days";
 import type { Db } from "../db/database";
-import { contractSignatures, contracts, lenderProfiles, templates } from "../db/schema";
+import { contractSignatures, contracts, templates } from "../db/schema";
 import type { Call, Handlers } from "../http/call";
 import { findIdentity } from "../identity/identity-store";
-import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
+import { type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outcome";
 import { renderContractDocument } from "./contract-document";
+import { readContractDocument } from "./contract-document-content";
 import { findContractPage } from "./contract-list";
+import { nextContractNumber } from "./contract-number";
 import {
   type ContractRow,
   newShareCode,
@@ -20,6 +23,7 @@ import {
   termsSha256,
   writeReadModel,
 } from "./contract-store";
+import { documentFontsHref } from "./document-fonts";
 import { checkSignatureImage } from "./signature-image";
 import { borrowerMaySign } from "./signing-policy";
 
@@ -62,6 +66,8 @@ export const contractHandlers: Pick<
     const validated = validateContractDraft(input, {
       jurisdiction: lender.jurisdiction,
       today: todayIn(lender.timeZone, now),
+      // A contract addressed to the lender's own phone is refused (docs/screens.md).
+      lenderPhone: caller.phone,
     });
     if (!validated.ok) {
       return refuseInput(
@@ -95,6 +101,7 @@ export const contractHandlers: Pick<
         .values({
           id: randomUUID(),
           code: newShareCode(),
+          number: await nextContractNumber(tx, caller.userId, todayIn(lender.timeZone, now)),
           lenderId: caller.userId,
           borrowerPhone: terms.borrowerPhone,
           templateId: terms.templateId ?? null,
@@ -171,7 +178,13 @@ export const contractHandlers: Pick<
         .where(eq(contracts.code, input.code))
         .for("update");
       if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
-      if (row.borrowerPhone !== caller.phone) return refuse(403, "contract.notYourContract");
+      if (row.borrowerPhone !== caller.phone) {
+        // Whoever holds the share code was sent the link: telling them which number it went to
+        // (masked) lets them log in with it (docs/contracts.md, "Opening a contract").
+        return refuseWith(refuse(403, "contract.notYourContract"), {
+          sentToPhone: maskPhone(row.borrowerPhone),
+        });
+      }
       if (row.openedAt !== null) return succeed(await summarizeOne(tx, row, now));
       const [opened] = await tx
         .update(contracts)
@@ -194,14 +207,7 @@ export const contractHandlers: Pick<
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const row = found.value;
-    const [profile] = await ctx.db
-      .select({ licenceNumber: lenderProfiles.licenceNumber })
-      .from(lenderProfiles)
-      .where(eq(lenderProfiles.userId, row.lenderId));
-    const [signature] = await ctx.db
-      .select()
-      .from(contractSignatures)
-      .where(eq(contractSignatures.contractId, row.id));
+    const document = await readContractDocument(ctx.db, row, now);
     // The document shows the borrower's phone and signature: a view of personal data.
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
@@ -213,10 +219,9 @@ export const contractHandlers: Pick<
     });
     return succeed(
       renderContractDocument({
-        contract: await summarizeOne(ctx.db, row, now),
-        licenceNumber: profile?.licenceNumber ?? null,
-        signature: signature ?? null,
+        ...document,
         locale,
+        fontsHref: documentFontsHref(ctx.config.webDir),
       }),
     );
   },
@@ -304,6 +309,11 @@ async function signContract(
       .where(eq(contracts.id, signing.id))
       .returning();
     if (signed === undefined) throw new Error("contract update returned nothing");
+    // The contract joins its lender's statistics (docs/customers.md, "Statistics").
+    const book = bookContractOf(signed);
+    if (book !== null) {
+      await changeBook(tx, book, null, readModelOf(terms, [], todayIn(signed.timeZone, now)));
+    }
     const identity = await findIdentity(tx, caller.userId);
     await recordAudit(tx, {
       actor: actorOf(caller),

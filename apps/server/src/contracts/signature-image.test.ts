@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { maxSignatureBytes } from "@chayong/sdk";
 import { describe, expect, it } from "vitest";
 import { encodeTestPng, signaturePng } from "../testing/png";
-import { checkSignatureImage } from "./signature-image";
+import { checkSignatureImage, cropSignatureToInk } from "./signature-image";
 
 describe("checkSignatureImage", () => {
   it("accepts a drawn signature, also as a canvas data URL", () => {
@@ -126,5 +126,40 @@ describe("checkSignatureImage", () => {
         key: "signature.invalidImage",
       });
     }
+  });
+});
+
+describe("cropSignatureToInk", () => {
+  const sizeOf = (png: Buffer) => {
+    const result = checkSignatureImage(png.toString("base64"));
+    if (!result.ok) throw new Error(`not a signature: ${result.key}`);
+    return { width: result.width, height: result.height };
+  };
+
+  it("cuts a tall, mostly empty pad down to the ink and a margin", () => {
+    // A 680 x 1492 portrait pad with a 200 x 60 scrawl in the middle (the walkthrough's case).
+    const tall = encodeTestPng(
+      680,
+      1492,
+      (x, y) =>
+        x >= 240 && x < 440 && y >= 700 && y < 760 && Math.abs(y - 700 - (x - 240) * 0.3) < 3,
+    );
+    const cropped = cropSignatureToInk(tall);
+    // Ink 200 x 60 plus a margin of a tenth of 200 (20 px) on every side.
+    expect(sizeOf(cropped)).toEqual({ width: 240, height: 100 });
+  });
+
+  it("keeps the ink itself, pixel for pixel", () => {
+    const ink = (x: number, y: number) => x >= 30 && x < 60 && y >= 40 && y < 50;
+    const cropped = cropSignatureToInk(encodeTestPng(200, 200, ink));
+    const expected = encodeTestPng(46, 26, (x, y) => ink(x + 22, y + 32));
+    expect(cropped.equals(expected)).toBe(true);
+  });
+
+  it("gives back an image without ink, or one it cannot read, as it is", () => {
+    const blank = encodeTestPng(40, 40, () => false);
+    expect(cropSignatureToInk(blank)).toBe(blank);
+    const junk = Buffer.from("not a png");
+    expect(cropSignatureToInk(junk)).toBe(junk);
   });
 });

@@ -1,4 +1,4 @@
-import { inflateSync } from "node:zlib";
+import { crc32, deflateSync, inflateSync } from "node:zlib";
 import type { MessageKey } from "@chayong/domain";
 import { maxSignatureBytes } from "@chayong/sdk";
 
@@ -44,6 +44,113 @@ interface DecodedPng {
   height: number;
   /** Every pixel equal: "no signature detected". */
   blank: boolean;
+  /** Unfiltered rows, `channels` bytes per pixel. */
+  pixels: Buffer;
+  channels: number;
+}
+
+/** The ink's box in an image, in pixels; null when there is none. */
+export interface InkBounds {
+  left: number;
+  top: number;
+  /** Exclusive. */
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The smallest box holding every pixel that is clearly not the background (the top-left pixel:
+ * the pad paints the whole canvas, white or transparent). Anti-aliased edges fainter than
+ * `threshold` (of 255) count as background.
+ */
+function inkBoundsOf(image: DecodedPng, threshold = 24): InkBounds | null {
+  const { width, height, pixels, channels } = image;
+  const alpha = channels === 4 || channels === 2 ? channels - 1 : -1;
+  const background = pixels.subarray(0, channels);
+  const backgroundTransparent = alpha >= 0 && (background[alpha] ?? 0) < threshold;
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * channels;
+      let ink = false;
+      if (backgroundTransparent) {
+        ink = (pixels[at + alpha] ?? 0) >= threshold;
+      } else {
+        for (let c = 0; c < channels && !ink; c++) {
+          ink = Math.abs((pixels[at + c] ?? 0) - (background[c] ?? 0)) >= threshold;
+        }
+      }
+      if (!ink) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? null : { left, top, right: right + 1, bottom: bottom + 1 };
+}
+
+/**
+ * The signature as the document shows it: the stored PNG cut to the ink's bounds plus a margin
+ * (a tenth of the ink's larger side, at least 8 pixels), so a landscape scrawl on a tall pad is
+ * not a huge mostly empty box. The stored image stays as it was signed; this is for display
+ * only. An image it cannot read, or without ink, is returned as it is.
+ */
+export function cropSignatureToInk(png: Buffer): Buffer {
+  const decoded = decodePng(png);
+  if (decoded === null || decoded === "too-large") return png;
+  const bounds = inkBoundsOf(decoded);
+  if (bounds === null) return png;
+  const margin = Math.max(
+    8,
+    Math.round(Math.max(bounds.right - bounds.left, bounds.bottom - bounds.top) / 10),
+  );
+  const left = Math.max(0, bounds.left - margin);
+  const top = Math.max(0, bounds.top - margin);
+  const right = Math.min(decoded.width, bounds.right + margin);
+  const bottom = Math.min(decoded.height, bounds.bottom + margin);
+  if (left === 0 && top === 0 && right === decoded.width && bottom === decoded.height) return png;
+  const { channels, pixels, width } = decoded;
+  const stride = (right - left) * channels;
+  const raw = Buffer.alloc((bottom - top) * (stride + 1));
+  for (let y = top; y < bottom; y++) {
+    const row = (y - top) * (stride + 1);
+    raw[row] = 0; // filter None
+    pixels.copy(raw, row + 1, (y * width + left) * channels, (y * width + right) * channels);
+  }
+  return encodePng(right - left, bottom - top, colourTypeOf(channels), raw);
+}
+
+function colourTypeOf(channels: number): number {
+  const found = Object.entries(channelsOf).find(([, count]) => count === channels);
+  return Number(found?.[0] ?? 6);
+}
+
+/** An 8-bit, non-interlaced PNG from rows already filtered (each led by its filter byte). */
+function encodePng(width: number, height: number, colourType: number, rows: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = colourType;
+  return Buffer.concat([
+    pngMagic,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
 }
 
 /**
@@ -106,7 +213,7 @@ function decodePng(png: Buffer): DecodedPng | "too-large" | null {
   if (raw.length !== expected) return null;
   const pixels = unfilter(raw, height, stride, channels);
   if (pixels === null) return null;
-  return { width, height, blank: allPixelsEqual(pixels, channels) };
+  return { width, height, blank: allPixelsEqual(pixels, channels), pixels, channels };
 }
 
 /** Reverses PNG's per-row filters (None, Sub, Up, Average, Paeth). */

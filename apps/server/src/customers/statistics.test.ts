@@ -5,7 +5,8 @@ import { refusal } from "../testing/refusal";
 import { startTestServer, type TestServer } from "../testing/test-server";
 
 // The figures are defined (and tested case by case) in @chayong/domain's statistics; this checks
-// that the server feeds them the lender's whole book, in his time zone, by hand-worked numbers.
+// the server's answers for a small book by hand-worked numbers, in the lender's time zone
+// (statistics-reference.test.ts holds them to the domain's reference on random books).
 describe("the lender's statistics dashboards", () => {
   let ts: TestServer;
   let cast: Cast;

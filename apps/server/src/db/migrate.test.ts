@@ -41,6 +41,7 @@ describe("migrations", () => {
     await db.insert(contracts).values({
       id: contractId,
       code: randomUUID(),
+      number: "C-2026-000001",
       lenderId: userId,
       borrowerPhone: "+821012345678",
       name: "c",
@@ -86,6 +87,10 @@ describe("migrations", () => {
     await db.execute(sql`update contracts set signed_at = now() where id = ${contractId}`);
     await expect(
       db.execute(sql`update contracts set terms = '{"loanAmount":3}' where id = ${contractId}`),
+    ).rejects.toThrow();
+    // The contract number is printed on the signed document: frozen too.
+    await expect(
+      db.execute(sql`update contracts set number = 'C-2026-000002' where id = ${contractId}`),
     ).rejects.toThrow();
     // Marking a renewal is still allowed after signing.
     await db.execute(sql`update contracts set renewal = true where id = ${contractId}`);
@@ -172,4 +177,63 @@ describe("migration 0002 (the money read model)", () => {
       await other.close();
     }
   });
+});
+
+describe("migration 0008 (contract numbers)", () => {
+  it("numbers the contracts made before it per lender and year, in the order they were made", async () => {
+    const testDb = await openTestDatabase();
+    try {
+      const all = readMigrations();
+      const before = all.slice(
+        0,
+        all.findIndex((m) => m.tag === "0008_contract_number"),
+      );
+      await migrate(testDb.database, before);
+      const { db } = testDb.database;
+      await db.execute(sql`insert into users (id, phone, role, created_at) values
+        ('u1', '+821000000001', 'lender', now()), ('u2', '+821000000002', 'lender', now())`);
+      // u1: two in 2025 (one made at 23:30 UTC on 31 December 2025, already 2026 in Seoul) and
+      // one in 2026; u2: one in 2026. Inserted out of order: the creation time decides.
+      for (const [id, lender, createdAt] of [
+        ["c3", "u1", "2026-03-01T00:00:00Z"],
+        ["c1", "u1", "2025-05-01T00:00:00Z"],
+        ["c2", "u1", "2025-12-31T23:30:00Z"],
+        ["c4", "u1", "2025-06-01T00:00:00Z"],
+        ["c5", "u2", "2026-01-02T00:00:00Z"],
+      ] as const) {
+        await db.execute(sql`insert into contracts (id, code, lender_id, borrower_phone, name,
+          instalment, jurisdiction, currency, time_zone, terms, created_at)
+          values (${id}, ${id}, ${lender}, '+821011112222', 'c', false, 'KR', 'KRW', 'Asia/Seoul',
+          '{}', ${createdAt})`);
+      }
+      await migrate(testDb.database);
+      const numbers = rowsOf<{ id: string; number: string }>(
+        await db.execute(sql`select id, number from contracts order by id`),
+      );
+      expect(numbers).toEqual([
+        { id: "c1", number: "C-2025-000001" },
+        { id: "c2", number: "C-2026-000001" },
+        { id: "c3", number: "C-2026-000002" },
+        { id: "c4", number: "C-2025-000002" },
+        { id: "c5", number: "C-2026-000001" },
+      ]);
+      const counters = rowsOf<{ lender_id: string; year: number; last_number: number }>(
+        await db.execute(
+          sql`select lender_id, year, last_number from contract_number_counters order by 1, 2`,
+        ),
+      );
+      expect(counters).toEqual([
+        { lender_id: "u1", year: 2025, last_number: 2 },
+        { lender_id: "u1", year: 2026, last_number: 2 },
+        { lender_id: "u2", year: 2026, last_number: 1 },
+      ]);
+      // One lender cannot hold one number twice.
+      await expect(
+        db.execute(sql`update contracts set number = 'C-2025-000001' where id = 'c4'`),
+      ).rejects.toThrow();
+    } finally {
+      await testDb.close();
+    }
+    // A database of its own, migrated twice: slow on a busy machine.
+  }, 60_000);
 });

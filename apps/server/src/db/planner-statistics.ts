@@ -3,7 +3,12 @@ import type { Logger } from "pino";
 import { type Database, quoteIdentifier, rowsOf } from "./database";
 
 /** The tables whose row counts and value spreads decide the plans of the lists. */
-export const plannedTables = ["contracts", "contract_instalments", "ledger_entries"] as const;
+export const plannedTables = [
+  "contracts",
+  "contract_instalments",
+  "ledger_entries",
+  "lender_book_days",
+] as const;
 
 export interface StatisticsOptions {
   /** Re-analyze a table when its row count moved by more than this share since the last time. */

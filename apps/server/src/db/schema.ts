@@ -128,6 +128,11 @@ export const contracts = pgTable(
     id: text("id").primaryKey(),
     /** The share code: 144 random bits, URL-safe; the borrower's link carries it. */
     code: text("code").notNull(),
+    /**
+     * The contract number people read and quote: `C-<year>-<6 digits>`, the lender's n-th
+     * contract of that year in his business time zone (docs/contracts.md, "Contract number").
+     */
+    number: text("number").notNull(),
     lenderId: text("lender_id")
       .notNull()
       .references(() => users.id),
@@ -160,6 +165,14 @@ export const contracts = pgTable(
      */
     ledgerSeq: integer("ledger_seq").notNull().default(0),
     /**
+     * The overdue rate of the terms in basis points (percent x 100), as the domain's
+     * `basisPointsOf` counts it: the statistics' overdue sums read it for many contracts at once
+     * without reading each one's terms document.
+     */
+    overdueBasisPoints: integer("overdue_basis_points").generatedAlwaysAs(
+      (): SQL => sql`round((${contracts.terms} ->> 'overdueRatePercent')::numeric * 100)::integer`,
+    ),
+    /**
      * Where the contract stands apart from today's date, computed by the database from the
      * columns above so it can never drift: `type1` / `type2` before signing, `owing` (type4
      * overdue or type6 pending, told apart by next_due_date against today), `type5` settled,
@@ -179,6 +192,7 @@ export const contracts = pgTable(
   },
   (table) => [
     uniqueIndex("contracts_code_idx").on(table.code),
+    uniqueIndex("contracts_lender_number_idx").on(table.lenderId, table.number),
     index("contracts_lender_list_idx").on(table.lenderId, table.createdAt, table.id),
     index("contracts_lender_phase_list_idx").on(
       table.lenderId,
@@ -188,11 +202,35 @@ export const contracts = pgTable(
     ),
     index("contracts_borrower_list_idx").on(table.borrowerId, table.createdAt, table.id),
     index("contracts_borrower_phone_idx").on(table.borrowerPhone),
+    // The statistics' overdue sum reads only the owing contracts already past a due date, and
+    // only from this index (the trailing columns are what it needs; drizzle has no INCLUDE).
+    index("contracts_lender_owing_due_idx")
+      .on(table.lenderId, table.nextDueDate, table.id, table.instalment, table.overdueBasisPoints)
+      .where(sql`${table.phase} = 'owing'`),
     check("contracts_jurisdiction_check", sql`${table.jurisdiction} in ('KR', 'TW')`),
     check(
       "contracts_read_model_check",
       sql`${table.repaidAmount} >= 0 and ${table.waivedAmount} >= 0 and ${table.principalOutstanding} >= 0 and ${table.ledgerSeq} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The last contract number given per lender and year (docs/contracts.md, "Contract number"): the
+ * upsert that takes the next one locks this row, so two contracts made at once never share one.
+ */
+export const contractNumberCounters = pgTable(
+  "contract_number_counters",
+  {
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lenderId, table.year] }),
+    check("contract_number_counters_last_check", sql`${table.lastNumber} >= 1`),
   ],
 );
 
@@ -532,3 +570,75 @@ export const offlineLoans = pgTable(
     ),
   ],
 );
+
+/**
+ * The statistics read model (docs/customers.md, "Statistics"): each lender's signed, not
+ * cancelled contracts summed per business day, split single / instalment. Every figure that
+ * does not move by itself as days pass is a sum of these rows over a range of days, so the
+ * dashboards read a few hundred rows however large the book. Each measure is keyed by its own
+ * date (see `BookDayMeasures` in src/customers/book-days.ts); rows are only ever changed by
+ * adding a contract's contribution and subtracting its previous one, in the transaction that
+ * signs the contract or appends to its ledger.
+ */
+export const lenderBookDays = pgTable(
+  "lender_book_days",
+  {
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    instalment: boolean("instalment").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** By signing day: contracts signed and their loan amounts. */
+    signedCount: integer("signed_count").notNull().default(0),
+    contractedAmount: bigint("contracted_amount", { mode: "number" }).notNull().default(0),
+    /** By loan date. */
+    disbursedAmount: bigint("disbursed_amount", { mode: "number" }).notNull().default(0),
+    /** By the day a repayment was received: the part of it applied. */
+    repaidAmount: bigint("repaid_amount", { mode: "number" }).notNull().default(0),
+    /** By the last day money moved on a closed contract (type3, type5). */
+    closedCount: integer("closed_count").notNull().default(0),
+    closedContractedAmount: bigint("closed_contracted_amount", { mode: "number" })
+      .notNull()
+      .default(0),
+    closedRepaidAmount: bigint("closed_repaid_amount", { mode: "number" }).notNull().default(0),
+    /** By the earliest due date still owing: contracts that owe. */
+    owingCount: integer("owing_count").notNull().default(0),
+    /** By the latest due date still owing. */
+    lastDueCount: integer("last_due_count").notNull().default(0),
+    /** By due date: contracts with an instalment owing that day, and what those instalments owe. */
+    dueCount: integer("due_count").notNull().default(0),
+    dueAmount: bigint("due_amount", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.lenderId, table.instalment, table.day] })],
+);
+
+/**
+ * The statistics' overdue figures of one day (docs/customers.md, "Statistics"): what overdue
+ * instalments owe moves by itself every day (interest accrues, rounded per instalment), so it
+ * cannot be summed ahead like `lender_book_days`. The first read of a day sums the overdue
+ * instalments once and keeps the answer here; every ledger append of that lender's contracts
+ * then adds its difference, under the same per-lender lock, so later reads read one row.
+ */
+export const lenderOverdueDays = pgTable(
+  "lender_overdue_days",
+  {
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    instalment: boolean("instalment").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** Outstanding of every instalment past its due date, that day. */
+    overdueAmount: bigint("overdue_amount", { mode: "number" }).notNull(),
+    /** Outstanding of the instalments due the day before: fell overdue that day. */
+    fellOverdueAmount: bigint("fell_overdue_amount", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lenderId, table.instalment, table.day] })],
+);
+
+/**
+ * Read models a migration added for data that already existed: the server builds each listed
+ * one on start, in one transaction, and deletes its row (src/db/read-model-rebuilds.ts).
+ */
+export const readModelRebuilds = pgTable("read_model_rebuilds", {
+  name: text("name").primaryKey(),
+});

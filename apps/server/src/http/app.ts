@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -16,6 +16,18 @@ import { registerTestRoutes } from "./test-routes";
  * encrypted, base64 again, that is about 1.9 MiB.
  */
 export const bodyLimitBytes = 2 * 1024 * 1024;
+
+/**
+ * How long a browser may keep a file of the built web app. Vite names everything under assets/
+ * after its content, so those never change; the rest (index.html, the service worker sw.js, the
+ * manifest, icons) keeps its name across versions and is checked again every time, or a phone
+ * would stay on an old version (apps/web/README.md "Installable app").
+ */
+export function webCacheControl(relativePath: string): string {
+  return relativePath.split(sep).join("/").startsWith("assets/")
+    ? "public, max-age=31536000, immutable"
+    : "no-cache";
+}
 
 /** Paths the API answers with envelopes (even when nothing is registered there). */
 const apiPrefixes = ["/api/", "/auth/", "/upload/", "/__test/"];
@@ -102,6 +114,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       prefix: "/",
       wildcard: true,
       index: ["index.html"],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header("cache-control", webCacheControl(relative(webDir, path)));
+      },
     });
     ctx.logger.info({ webDir }, "serving the web app");
   } else if (webDir !== null) {

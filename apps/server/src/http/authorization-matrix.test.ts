@@ -32,6 +32,8 @@ interface Scenario {
   call(client: TestClient, who: Who): Promise<unknown>;
   /** Checks a rightful caller's answer shows that caller only its own things. */
   check?(answer: unknown, who: Who): void;
+  /** What a refused caller may learn (default: nothing, no body). */
+  refusalBody?(who: Who): unknown;
 }
 
 describe("authorisation matrix: every implemented endpoint x five callers", () => {
@@ -59,6 +61,21 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
   });
 
   const freshPhone = () => `0108800${String(++phoneCounter).padStart(4, "0")}`;
+  const offlineLoanReport = () => ({
+    phone: freshPhone(),
+    idNumber: "900101-1234567",
+    amount: 500_000,
+    loanDate: "2026-01-05",
+    state: "inTransit" as const,
+  });
+  /** The offline loan reports each caller filed in the matrix (their lists show only these). */
+  const filedReports: Record<Who, string[]> = {
+    none: [],
+    borrowerA: [],
+    borrowerB: [],
+    lenderA: [],
+    lenderB: [],
+  };
   const contractOfLenderA = () => cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
   const openedContractOfLenderA = async () => {
     const contract = await contractOfLenderA();
@@ -70,6 +87,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
     return contract;
   };
+  let exportedContractId = "";
   let keyCounter = 0;
   const freshKey = () => `matrix-key-${String(++keyCounter).padStart(8, "0")}`;
   const today = () => todayIn("Asia/Seoul", ts.clock.now());
@@ -201,14 +219,45 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     },
     "contract.reportOfflineLoan": {
       rightful: ["lenderA", "lenderB"],
-      call: (c) =>
-        c.api.contract.reportOfflineLoan({
-          phone: freshPhone(),
-          idNumber: "900101-1234567",
-          amount: 500_000,
-          loanDate: "2026-01-05",
-          state: "inTransit",
-        }),
+      call: (c) => c.api.contract.reportOfflineLoan(offlineLoanReport()),
+      check: (answer, who) => filedReports[who].push((answer as { id: string }).id),
+    },
+    "contract.offlineLoanList": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.contract.offlineLoanList(),
+      // The caller's own reports (filed above), none of the other lender's, never the number.
+      check: (answer, who) => {
+        const ids = (answer as { id: string }[]).map((report) => report.id);
+        expect(ids).toEqual(expect.arrayContaining(filedReports[who]));
+        const other = who === "lenderA" ? "lenderB" : "lenderA";
+        expect(ids.filter((id) => filedReports[other].includes(id))).toEqual([]);
+        expect(JSON.stringify(answer)).not.toContain("1234567");
+      },
+    },
+    "contract.correctOfflineLoan": {
+      rightful: ["lenderA", "lenderB"],
+      // Each lender can correct only a report of his own: the one he just filed (another
+      // lender's answers 404, shared-debt.test.ts). Others aim at one of lender A's.
+      call: async (c, who) => {
+        const filer = who === "lenderA" || who === "lenderB" ? c : cast.lenderA;
+        const { id } = await filer.api.contract.reportOfflineLoan(offlineLoanReport());
+        return c.api.contract.correctOfflineLoan({
+          id,
+          amount: 600_000,
+          loanDate: "2026-01-06",
+          state: "overdue",
+        });
+      },
+      check: (answer) =>
+        expect(answer).toMatchObject({ amount: 600_000, outstandingAmount: 600_000 }),
+    },
+    "contract.withdrawOfflineLoan": {
+      rightful: ["lenderA", "lenderB"],
+      call: async (c, who) => {
+        const filer = who === "lenderA" || who === "lenderB" ? c : cast.lenderA;
+        const { id } = await filer.api.contract.reportOfflineLoan(offlineLoanReport());
+        return c.api.contract.withdrawOfflineLoan({ id });
+      },
     },
     "contract.block": {
       rightful: ["lenderA", "lenderB"],
@@ -279,6 +328,21 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
         if (who === "lenderB") expect(items.every((c) => c.merchantName === "Kim Co")).toBe(true);
       },
     },
+    "contract.export": {
+      rightful: ["lenderA", "lenderB"],
+      call: async (c) => {
+        exportedContractId = (await openedContractOfLenderA()).id;
+        return c.api.contract.export({ kind: "contracts" });
+      },
+      // Lender A's file holds the contract just made; lender B's file never does.
+      check: (answer, who) => {
+        const ids = (answer as string)
+          .split("\r\n")
+          .slice(1, -1)
+          .map((row) => row.split(",")[0]);
+        expect(ids.includes(exportedContractId)).toBe(who === "lenderA");
+      },
+    },
     "contract.detail": {
       rightful: ["lenderA", "borrowerA"],
       call: async (c) => c.api.contract.detail({ id: (await openedContractOfLenderA()).id }),
@@ -292,12 +356,22 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     "contract.open": {
       rightful: ["borrowerA"],
       call: async (c) => c.api.contract.open({ code: (await contractOfLenderA()).code }),
+      // A borrower holding the link but logged in with another phone learns which number it was
+      // sent to, masked, so he can log in with it (docs/contracts.md); lenders are refused
+      // before the contract is looked up and learn nothing.
+      refusalBody: (who) => (who === "borrowerB" ? { sentToPhone: "010-****-2222" } : null),
     },
     "contract.view": {
       rightful: ["lenderA", "borrowerA"],
       call: async (c) => c.api.contract.view({ id: (await openedContractOfLenderA()).id }),
       // The document shows the borrower phone as read at home: +821011112222 -> 010-1111-2222.
       check: (answer) => expect(answer).toContain("010-1111-2222"),
+    },
+    "contract.pdf": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => c.api.contract.pdf({ id: (await signedContractOfLenderA()).id }),
+      check: (answer) =>
+        expect(new TextDecoder().decode((answer as Uint8Array).subarray(0, 5))).toBe("%PDF-"),
     },
     "contract.sign": {
       rightful: ["borrowerA"],
@@ -392,8 +466,8 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
         } else {
           const error = await refusal(attempt);
           expect([who, error.status]).toEqual([who, who === "none" ? 301 : 403]);
-          // Learns nothing: no body, only a generic message.
-          expect(error.body ?? null).toBeNull();
+          // Learns nothing (no body, only a generic message) unless the scenario says what.
+          expect(error.body ?? null).toEqual(scenario.refusalBody?.(who) ?? null);
           expect(genericRefusals).toContain(error.serverMessage);
         }
       }

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseWithKeys } from "@chayong/domain";
 import type {
@@ -21,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { authenticate, type Caller } from "../auth/sessions";
 import type { ServerContext } from "../context";
+import { documentContentSecurityPolicy } from "../contracts/document-fonts";
 import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
 import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } from "../outcome";
 
@@ -36,10 +38,32 @@ export interface Call<C extends Caller | null = Caller | null> {
 
 type CallerFor<A extends Access> = A extends "public" ? Caller | null : Caller;
 
+/**
+ * What a `csv` endpoint's handler answers: the file's name and its text a chunk at a time, so
+ * a large file is streamed rather than built in memory (the client reads the whole text).
+ */
+export interface CsvDownload {
+  fileName: string;
+  /** The file in order; the first chunk starts with the byte-order mark. */
+  chunks: AsyncIterable<string>;
+}
+
+/** What a `pdf` endpoint's handler answers: the file's name and its bytes (built whole). */
+export interface PdfDownload {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+type HandlerAnswer<Id extends ImplementedEndpointId> = EndpointOf<Id>["wire"] extends "csv"
+  ? CsvDownload
+  : EndpointOf<Id>["wire"] extends "pdf"
+    ? PdfDownload
+    : Answer<Id>;
+
 export type Handler<Id extends ImplementedEndpointId> = (
   call: Call<CallerFor<EndpointOf<Id>["access"]>>,
   input: RequestOutput<Id>,
-) => Promise<Outcome<Answer<Id>>>;
+) => Promise<Outcome<HandlerAnswer<Id>>>;
 
 /** Implemented endpoints that go through `handleCall` (uploads have their own route). */
 export type HandledEndpointId = {
@@ -64,6 +88,17 @@ export async function handleCall(
   const delayMs = ctx.answerDelays.get(entry.path);
   if (delayMs !== undefined) await sleep(delayMs);
   const outcome = await runCall(ctx, entry, handler, request, locale);
+  if (outcome.ok && entry.wire === "csv") {
+    sendCsvDownload(reply, outcome.value as CsvDownload);
+    // The file is written after this returns: wait for the reply to end, or Fastify answers an
+    // async handler that resolved before a byte was written with an empty body.
+    await reply;
+    return;
+  }
+  if (outcome.ok && entry.wire === "pdf") {
+    sendPdfDownload(reply, outcome.value as PdfDownload);
+    return;
+  }
   if (outcome.ok) {
     const checked = v.safeParse(entry.answer, outcome.value);
     if (!checked.success) {
@@ -81,10 +116,8 @@ export async function handleCall(
   if (entry.wire === "raw") {
     reply
       .header("content-type", "text/html; charset=utf-8")
-      .header(
-        "content-security-policy",
-        "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
-      )
+      // The one raw answer is the contract document: its policy lets it read the app's fonts.
+      .header("content-security-policy", documentContentSecurityPolicy)
       .header("x-content-type-options", "nosniff")
       .send(outcome.value);
     return;
@@ -94,6 +127,32 @@ export async function handleCall(
     message: okMessage(locale),
     body: outcome.value ?? null,
   });
+}
+
+/**
+ * A CSV file as a download (docs/export.md), streamed as its chunks come: nothing is cached (it
+ * is personal data) and the browser never guesses another type.
+ */
+function sendCsvDownload(reply: FastifyReply, download: CsvDownload): void {
+  reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${download.fileName}"`)
+    .header("cache-control", "no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(Readable.from(download.chunks, { objectMode: false }));
+}
+
+/**
+ * A PDF file as a download (the signed contract): never cached (it holds personal data), never
+ * sniffed as another type. The name is ASCII, so it needs no RFC 5987 encoding.
+ */
+function sendPdfDownload(reply: FastifyReply, download: PdfDownload): void {
+  reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${download.fileName}"`)
+    .header("cache-control", "no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(Buffer.from(download.bytes.buffer, download.bytes.byteOffset, download.bytes.byteLength));
 }
 
 async function runCall(
@@ -168,13 +227,14 @@ export function envelopeOf(failure: Failure, locale: Locale): Envelope {
     body:
       failure.errors !== undefined
         ? {
+            ...failure.details,
             errors: failure.errors.map((problem) => ({
               field: problem.field ?? null,
               key: problem.key,
               message: messageFor(problem.key, locale, problem.params),
             })),
           }
-        : null,
+        : (failure.details ?? null),
   };
 }
 
@@ -186,8 +246,8 @@ export function sendFailure(
   locale: Locale,
 ): void {
   const envelope = envelopeOf(failure, locale);
-  if (entry?.wire === "raw") {
-    // The raw path is never encrypted; its failures are a plain JSON envelope.
+  if (entry?.wire === "raw" || entry?.wire === "csv" || entry?.wire === "pdf") {
+    // The raw, CSV and PDF paths are never encrypted; their failures are a plain JSON envelope.
     reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(envelope));
     return;
   }

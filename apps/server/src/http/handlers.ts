@@ -1,5 +1,7 @@
 import { authHandlers } from "../auth/handlers";
+import { contractExportHandlers } from "../contracts/export/contract-export";
 import { contractHandlers } from "../contracts/handlers";
+import { contractPdfHandlers } from "../contracts/pdf/contract-pdf";
 import { blockListHandlers } from "../customers/block-list";
 import { customerDetailHandlers } from "../customers/customer-details";
 import { sharedDebtHandlers } from "../customers/shared-debt";
@@ -15,6 +17,8 @@ import type { Handlers } from "./call";
 export const handlers: Handlers = {
   ...authHandlers,
   ...contractHandlers,
+  ...contractExportHandlers,
+  ...contractPdfHandlers,
   ...blockListHandlers,
   ...customerDetailHandlers,
   ...statisticsHandlers,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCodec, decodeEnvelope } from "@chayong/transport";
@@ -15,6 +15,10 @@ describe("test mode routes and the web app", () => {
     webDir = mkdtempSync(join(tmpdir(), "chayong-web-"));
     writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Chayong web</title>");
     writeFileSync(join(webDir, "app.js"), "console.log('app')");
+    writeFileSync(join(webDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+    writeFileSync(join(webDir, "manifest.webmanifest"), '{"name":"차용"}');
+    mkdirSync(join(webDir, "assets"));
+    writeFileSync(join(webDir, "assets", "index-AbC123.js"), "export {}");
     plain = await startTestServer({ CHAYONG_TEST_MODE: "0", CHAYONG_WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -64,5 +68,21 @@ describe("test mode routes and the web app", () => {
     await expect(plain.client().api.config.service({ configKey: "line" })).resolves.toHaveProperty(
       "extInfoJSON",
     );
+  });
+
+  it("serves the service worker and the manifest with their types, checked again on every open", async () => {
+    const index = await fetch(`${plain.url}/`);
+    expect(index.headers.get("cache-control")).toBe("no-cache");
+    const worker = await fetch(`${plain.url}/sw.js`);
+    expect(worker.headers.get("content-type")).toMatch(/^(application|text)\/javascript/);
+    // A long cache would keep phones on the old version (the browser checks sw.js for updates).
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const manifest = await fetch(`${plain.url}/manifest.webmanifest`);
+    expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+    expect(await manifest.json()).toEqual({ name: "차용" });
+    // Vite names these after their content: they never change, so keep them.
+    const asset = await fetch(`${plain.url}/assets/index-AbC123.js`);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });

@@ -42,6 +42,8 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   it("walks face -> ID card -> contacts, and the detail answers each step", async () => {
     const client = await borrower("01020000001");
     const me = await client.api.user.current();
+    // The home page's verification step reads this.
+    expect(me.identityVerified).toBe(false);
     const before = await client.api.identity.userDetail();
     expect(before).toMatchObject({
       verified: false,
@@ -79,6 +81,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
 
     ts.clock.advance(stepGapMs);
     await client.api.identity.addEmergencyContacts(twoContacts);
+    expect((await client.api.user.current()).identityVerified).toBe(true);
     const after = await client.api.identity.userDetail();
     expect(after).toMatchObject({
       verified: true,

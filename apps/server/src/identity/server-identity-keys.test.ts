@@ -36,7 +36,8 @@ describe("the server's identity keys on the embedded database", () => {
     } finally {
       await second.close();
     }
-  });
+    // Two embedded-database starts: slow on a busy machine.
+  }, 60_000);
 
   it("refuses to start over a damaged key file, naming it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "chayong-identity-"));

@@ -26,6 +26,7 @@ import {
   writeReadModel,
 } from "../contracts/contract-store";
 import { contractForCaller } from "../contracts/handlers";
+import { bookContractOf, changeBook } from "../customers/book-days";
 import { isUniqueViolation } from "../db/database";
 import { moneyOperations } from "../db/schema";
 import type { Call, Handlers } from "../http/call";
@@ -121,6 +122,10 @@ async function runMoneyOperation(
       });
       await insertEntries(tx, entries, operationId);
       await writeReadModel(tx, row.id, model);
+      const book = bookContractOf(row);
+      if (book !== null) {
+        await changeBook(tx, book, before, model);
+      }
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: `contract.${kind}`,

@@ -250,7 +250,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       zh.token = lender.token;
       zh.locale = "zh-TW";
       const zhError = await refusal(zh.api.contract.update({ ...base, idempotencyKey: key() }));
-      expect(zhError.serverMessage).toBe("請輸入還款金額或減免金額");
+      expect(zhError.serverMessage).toBe("請輸入本次還款金額或減免金額");
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
     });
 

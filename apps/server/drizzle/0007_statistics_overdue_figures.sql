@@ -1,0 +1,3 @@
+DROP INDEX "contracts_lender_owing_due_idx";--> statement-breakpoint
+ALTER TABLE "contracts" ADD COLUMN "overdue_basis_points" integer GENERATED ALWAYS AS (round(("contracts"."terms" ->> 'overdueRatePercent')::numeric * 100)::integer) STORED;--> statement-breakpoint
+CREATE INDEX "contracts_lender_owing_due_idx" ON "contracts" USING btree ("lender_id","next_due_date","id","instalment","overdue_basis_points") WHERE "contracts"."phase" = 'owing';

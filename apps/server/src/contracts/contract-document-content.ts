@@ -1,0 +1,177 @@
+import { type Contract, displayPhone, formatMoney } from "@chayong/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { contractSignatures, lenderProfiles } from "../db/schema";
+import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
+import { type ContractDocumentInput, formatLocalInstant } from "./contract-document";
+import { type ContractRow, summarizeOne } from "./contract-store";
+
+/** One labelled value of the document, as plain text (each renderer escapes or lays it out). */
+export interface DocumentField {
+  label: string;
+  value: string;
+  /** `strong`: the figure the reader must not miss; `code`: a hash, shown monospaced. */
+  emphasis?: "strong" | "code";
+}
+
+export interface DocumentSection {
+  title: string;
+  fields: DocumentField[];
+}
+
+/**
+ * What the contract document says, once, in the reader's language: the HTML view
+ * (contract-document.ts) and the signed PDF (pdf/render-contract-pdf.ts) only lay it out, so the
+ * two never disagree on a label, an amount or a date.
+ */
+export interface ContractDocumentContent {
+  locale: Locale;
+  title: string;
+  name: string;
+  number: DocumentField;
+  /** Set when the contract was deleted before signing. */
+  cancelled: string | null;
+  parties: DocumentSection;
+  terms: DocumentSection;
+  /** docs/cost-of-credit.md: what the borrower receives, repays, and the annual rate of it. */
+  costOfCredit: DocumentSection & { explanation: string };
+  schedule: {
+    title: string;
+    columns: [instalment: string, dueDate: string, amount: string];
+    rows: [instalment: string, dueDate: string, amount: string][];
+    total: DocumentField;
+  };
+  signature: {
+    title: string;
+    /** The "not signed yet" note, or null once signed. */
+    pending: string | null;
+    fields: DocumentField[];
+  };
+}
+
+/** The contract, its lender's licence and its signature: what both renderings read. */
+export async function readContractDocument(
+  db: Db,
+  row: ContractRow,
+  now: Date,
+): Promise<Omit<ContractDocumentInput, "locale">> {
+  const [[profile], [signature], contract] = await Promise.all([
+    db
+      .select({ licenceNumber: lenderProfiles.licenceNumber })
+      .from(lenderProfiles)
+      .where(eq(lenderProfiles.userId, row.lenderId)),
+    db.select().from(contractSignatures).where(eq(contractSignatures.contractId, row.id)),
+    summarizeOne(db, row, now),
+  ]);
+  return {
+    contract,
+    timeZone: row.timeZone,
+    licenceNumber: profile?.licenceNumber ?? null,
+    signature: signature ?? null,
+  };
+}
+
+/** The reader's money: `₩1,000,000`, `NT$10,000` (the domain's formatMoney). */
+export function formatContractMoney(
+  amount: number,
+  contract: Pick<Contract, "currency">,
+  locale: Locale,
+) {
+  return formatMoney(amount, contract.currency, { locale });
+}
+
+/** Rates to two decimals, as everywhere (docs/cost-of-credit.md, "Shown how"). */
+export function formatPercent(value: number, locale: Locale): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)}%`;
+}
+
+/** The document's text: labels from the server's catalog, values formatted for the reader. */
+export function contractDocumentContent({
+  contract,
+  timeZone,
+  licenceNumber,
+  signature,
+  locale,
+}: ContractDocumentInput): ContractDocumentContent {
+  const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
+    serverText(key, locale, params);
+  const money = (amount: number) => formatContractMoney(amount, contract, locale);
+  const field = (
+    label: ServerTextKey,
+    value: string,
+    emphasis?: DocumentField["emphasis"],
+  ): DocumentField =>
+    emphasis ? { label: t(label), value, emphasis } : { label: t(label), value };
+
+  return {
+    locale,
+    title: t("document.title"),
+    name: contract.name,
+    number: field("document.contractCode", contract.number, "strong"),
+    cancelled: contract.cancelled ? t("document.cancelled") : null,
+    parties: {
+      title: t("document.parties"),
+      fields: [
+        field("document.lender", contract.lender),
+        field("document.merchantName", contract.merchantName),
+        ...(licenceNumber ? [field("document.licenceNumber", licenceNumber)] : []),
+        field("document.borrowerPhone", displayPhone(contract.borrowerPhone)),
+      ],
+    },
+    terms: {
+      title: t("document.terms"),
+      fields: [
+        field("document.loanAmount", money(contract.loanAmount)),
+        field("document.disbursedAmount", money(contract.disbursedAmount)),
+        field("document.serviceFee", money(contract.serviceFee)),
+        field("document.loanDate", contract.loanDate),
+        field("document.repaymentDate", contract.repaymentDate),
+        field(
+          "document.repaymentType",
+          contract.instalment
+            ? t("document.instalments", { count: contract.instalmentCount })
+            : t("document.single"),
+        ),
+        ...(contract.instalment
+          ? [field("document.interval", t(`document.${contract.interval}`))]
+          : []),
+        field("document.overdueRate", formatPercent(contract.overdueRatePercent, locale)),
+      ],
+    },
+    costOfCredit: {
+      title: t("document.costOfCredit"),
+      fields: [
+        field("document.amountReceived", money(contract.amountReceived)),
+        field("document.totalRepayable", money(contract.totalRepayable)),
+        field("document.creditCost", money(contract.totalRepayable - contract.amountReceived)),
+        field(
+          "document.effectiveAnnualRate",
+          formatPercent(contract.effectiveAnnualRatePercent, locale),
+          "strong",
+        ),
+      ],
+      explanation: t("document.costExplanation"),
+    },
+    schedule: {
+      title: t("document.schedule"),
+      columns: [t("document.instalmentNumber"), t("document.dueDate"), t("document.amount")],
+      rows: contract.schedule.map((instalment) => [
+        String(instalment.index),
+        instalment.originalDueDate,
+        money(instalment.amount),
+      ]),
+      total: field("document.total", money(contract.totalRepayable)),
+    },
+    signature: {
+      title: t("document.signature"),
+      pending: signature === null ? t("document.notSigned") : null,
+      fields:
+        signature === null
+          ? []
+          : [
+              field("document.signedAt", formatLocalInstant(signature.signedAt, timeZone, locale)),
+              field("document.termsHash", signature.termsSha256, "code"),
+            ],
+    },
+  };
+}

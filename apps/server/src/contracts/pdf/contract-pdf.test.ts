@@ -1,0 +1,141 @@
+import { contractPdfFileName } from "@chayong/domain";
+import { HEADER } from "@chayong/transport";
+import { and, eq } from "drizzle-orm";
+import { PDFName } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, contractSignatures } from "../../db/schema";
+import { messageFor, serverText } from "../../messages/message-for";
+import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../../testing/fixtures";
+import { readPdf } from "../../testing/pdf-reader";
+import { signaturePng } from "../../testing/png";
+import { refusal } from "../../testing/refusal";
+import { startTestServer, type TestServer } from "../../testing/test-server";
+import { formatLocalInstant } from "../contract-document";
+
+describe("contract.pdf", () => {
+  let ts: TestServer;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    cast = await logInCast(ts, { verifyBorrowers: true });
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  async function signedContract(name = "Loan") {
+    const contract = await cast.lenderA.api.contract.add(
+      contractDraft(borrowerAPhone, {
+        name,
+        instalment: true,
+        instalmentCount: 3,
+        instalmentAmount: 340_000,
+        repaymentDate: "2026-06-02",
+      }),
+    );
+    await cast.borrowerA.api.contract.open({ code: contract.code });
+    await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+    const [signature] = await ts.server.context.db
+      .select()
+      .from(contractSignatures)
+      .where(eq(contractSignatures.contractId, contract.id));
+    if (signature === undefined) throw new Error("not signed");
+    return { contract, signature };
+  }
+
+  async function pdfActions(contractId: string): Promise<number> {
+    const rows = await ts.server.context.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, "contract"), eq(auditEvents.subjectId, contractId)));
+    return rows.filter((row) => row.action === "contract.pdf").length;
+  }
+
+  it("is refused before signing with a translated message, and to anyone not a party", async () => {
+    const draft = await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
+    const early = await refusal(cast.lenderA.api.contract.pdf({ id: draft.id }));
+    expect(early.status).toBe(409);
+    expect(early.serverMessage).toBe(messageFor("contract.pdf.notSigned", "ko-KR"));
+    await cast.borrowerA.api.contract.open({ code: draft.code });
+    expect((await refusal(cast.borrowerA.api.contract.pdf({ id: draft.id }))).status).toBe(409);
+
+    const { contract } = await signedContract();
+    expect((await refusal(cast.lenderB.api.contract.pdf({ id: contract.id }))).status).toBe(403);
+    expect((await refusal(cast.borrowerB.api.contract.pdf({ id: contract.id }))).status).toBe(403);
+    expect((await refusal(cast.none.api.contract.pdf({ id: contract.id }))).kind).toBe(
+      "session-ended",
+    );
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await refusal(cast.lenderA.api.contract.pdf({ id: unknown }))).status).toBe(404);
+    expect(await pdfActions(contract.id)).toBe(0);
+  });
+
+  it("hands the lender and the borrower the sealed contract: metadata, terms, hash, audit page", async () => {
+    const { contract, signature } = await signedContract("Car repair");
+    const bytes = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    // Subset fonts: the glyphs used, not whole fonts of megabytes.
+    expect(bytes.length).toBeLessThan(250_000);
+
+    const pdf = await readPdf(bytes);
+    // The contract (two pages with this schedule) and its audit page.
+    expect(pdf.document.getPageCount()).toBe(3);
+    expect(pdf.document.getTitle()).toBe(`${serverText("document.title", "ko-KR")} · Car repair`);
+    expect(pdf.document.getAuthor()).toBe("Kim");
+    expect(pdf.document.getCreationDate()?.toISOString()).toBe(signature.signedAt.toISOString());
+    expect(pdf.document.getKeywords()).toContain(signature.termsSha256);
+
+    const first = pdf.pageTexts.slice(0, -1).join("");
+    const audit = pdf.pageTexts.at(-1) ?? "";
+    const compact = (text: string) => text.replaceAll(" ", "");
+    expect(first).toContain(signature.termsSha256);
+    expect(compact(first)).toContain(compact(contract.number));
+    expect(compact(first)).toContain(
+      compact(formatLocalInstant(signature.signedAt, "Asia/Seoul", "ko-KR")),
+    );
+    expect(compact(first)).toContain(compact(serverText("document.costOfCredit", "ko-KR")));
+    expect(compact(first)).toContain("340,000");
+    expect(compact(audit)).toContain(compact(serverText("pdf.audit.title", "ko-KR")));
+    expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.add", "ko-KR")));
+    expect(audit).toContain(signature.termsSha256);
+    expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.pdf", "ko-KR")));
+    // Who acted is a role, never an account id, a phone or an address.
+    expect(audit).not.toContain("127.0.0.1");
+    expect(audit).not.toContain(borrowerAPhone.slice(3));
+
+    const borrowers = await readPdf(await cast.borrowerA.api.contract.pdf({ id: contract.id }));
+    expect(borrowers.pageTexts.join("")).toContain(signature.termsSha256);
+    expect(await pdfActions(contract.id)).toBe(2);
+  });
+
+  it("answers a download named after the contract number, never cached", async () => {
+    const { contract } = await signedContract();
+    const response = await fetch(
+      `${ts.url}/api/v1/contract/pdf?id=${encodeURIComponent(contract.id)}`,
+      { headers: { [HEADER.token]: cast.borrowerA.token ?? "" } },
+    );
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="${contractPdfFileName(contract.number)}"`,
+    );
+    expect(contractPdfFileName(contract.number)).toContain(contract.number);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("writes a zh-TW reader's PDF in Traditional Chinese with a CJK font embedded", async () => {
+    const { contract, signature } = await signedContract("修車借款");
+    const zh = ts.client();
+    zh.token = cast.borrowerA.token;
+    zh.locale = "zh-TW";
+    const pdf = await readPdf(await zh.api.contract.pdf({ id: contract.id }));
+    expect(pdf.document.getTitle()).toBe(`${serverText("document.title", "zh-TW")} · 修車借款`);
+    expect(String(pdf.document.catalog.get(PDFName.of("Lang")))).toBe("(zh-TW)");
+    expect(pdf.fontNames.some((name) => name.includes("NotoSansTC"))).toBe(true);
+    for (const char of "借款合約簽署修車") expect(pdf.fontCharacters).toContain(char);
+    const text = pdf.pageTexts.join("");
+    expect(text).toContain(serverText("document.title", "zh-TW"));
+    expect(text).toContain(serverText("pdf.audit.title", "zh-TW"));
+    expect(text).toContain(signature.termsSha256);
+  });
+});
