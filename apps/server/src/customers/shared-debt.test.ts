@@ -278,18 +278,21 @@ describe("the shared-debt lookup (decisions §6)", () => {
     it("answers another lender's report like a missing one, and changes nothing", async () => {
       const filed = await cast.lenderA.api.contract.reportOfflineLoan(report);
       const notFound = messageFor("offlineLoan.notFound", "ko-KR");
+      // One at a time: a refusal started before the loop awaits it would be an unhandled
+      // rejection for a moment, which ends the worker once the face engine is loaded in it.
       const attempts = [
-        cast.lenderB.api.contract.correctOfflineLoan({
-          id: filed.id,
-          amount: 1,
-          loanDate: "2026-01-01",
-          state: "overdue",
-        }),
-        cast.lenderB.api.contract.withdrawOfflineLoan({ id: filed.id }),
-        cast.lenderA.api.contract.withdrawOfflineLoan({ id: "no-such-report-00" }),
+        () =>
+          cast.lenderB.api.contract.correctOfflineLoan({
+            id: filed.id,
+            amount: 1,
+            loanDate: "2026-01-01",
+            state: "overdue",
+          }),
+        () => cast.lenderB.api.contract.withdrawOfflineLoan({ id: filed.id }),
+        () => cast.lenderA.api.contract.withdrawOfflineLoan({ id: "no-such-report-00" }),
       ];
       for (const attempt of attempts) {
-        const error = await refusal(attempt);
+        const error = await refusal(attempt());
         expect([error.status, error.serverMessage, error.body ?? null]).toEqual([
           404,
           notFound,
