@@ -4,6 +4,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { faceModels } from "./scripts/face-models-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
+import { installableApp } from "./scripts/pwa-plugin";
+import { woff2Only } from "./scripts/woff2-only";
 
 // The cipher key and IV are deployment settings shared with the server (decisions §3). They are
 // read when the app is built; empty means "use the transport's development defaults" at run time.
@@ -22,7 +24,11 @@ export default defineConfig({
     phoneMetadataForRegions(["KR", "TW"]),
     // The face check's detector model and TensorFlow.js .wasm files, served as static files.
     faceModels(),
+    // The manifest and the service worker (offline app shell; never the API).
+    installableApp(),
   ],
+  // Font stylesheets name only their woff2 files (scripts/woff2-only.ts).
+  css: { postcss: { plugins: [woff2Only] } },
   define: {
     __CHAYONG_CIPHER_KEY__: JSON.stringify(cipherKey),
     __CHAYONG_CIPHER_IV__: JSON.stringify(cipherIv),
@@ -30,7 +36,13 @@ export default defineConfig({
   build: {
     manifest: true,
     target: "es2022",
+    // Font files stay files, never data: URLs in a stylesheet: a page downloads only the slices
+    // its text uses, and the contract document's policy (font-src 'self') loads them (README "Fonts").
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
+      // Besides the app, the contract document's fonts as a stylesheet of their own: the server
+      // links it from the document, finding its hashed name in the manifest (README "Fonts").
+      input: { index: "index.html", "document-fonts": "src/fonts/document-fonts.css" },
       output: {
         codeSplitting: {
           // No group for the API: src/session/lazy-api.ts imports it at boot and Rolldown's own

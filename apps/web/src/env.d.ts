@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/client" />
 // Replaced at build time by vite.config.ts `define` (empty string = transport development default).
 declare const __CHAYONG_CIPHER_KEY__: string;
 declare const __CHAYONG_CIPHER_IV__: string;

@@ -4,8 +4,20 @@ import { createHashHistory } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
 import { App, createApp } from "./app/bootstrap";
 import { readRuntimeSettings } from "./app/runtime-settings";
+import { afterPageLoad } from "./shell/after-page-load";
 
 const app = createApp({ history: createHashHistory(), settings: readRuntimeSettings() });
 
 const root = document.getElementById("app");
 if (root) createRoot(root).render(<App app={app} />);
+
+// The service worker (the app shell offline, updates) registers once the page has loaded and the
+// main thread is idle: never on the entry route's critical path (README "Installable app").
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  afterPageLoad(
+    () =>
+      void import("./shell/service-worker/register-service-worker").then((module) =>
+        module.registerServiceWorker(app.store),
+      ),
+  );
+}

@@ -22,6 +22,8 @@ import { Route as PagesLoansSignatureRouteImport } from "./routes/pages/loans/si
 import { Route as PagesMeBlockListRouteImport } from "./routes/pages/me/blockList"
 import { Route as PagesMeFaceRouteImport } from "./routes/pages/me/face"
 import { Route as PagesMeIdCardRouteImport } from "./routes/pages/me/idCard"
+import { Route as PagesMeOfflineLoansRouteImport } from "./routes/pages/me/offlineLoans"
+import { Route as PagesMeSharedDebtRouteImport } from "./routes/pages/me/sharedDebt"
 import { Route as PagesOrderAddContractRouteImport } from "./routes/pages/order/addContract"
 import { Route as PagesOrderCommonRouteImport } from "./routes/pages/order/common"
 import { Route as PagesOrderCustomerRouteImport } from "./routes/pages/order/customer"
@@ -97,6 +99,16 @@ const PagesMeIdCardRoute = PagesMeIdCardRouteImport.update({
   path: "/pages/me/idCard",
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMeOfflineLoansRoute = PagesMeOfflineLoansRouteImport.update({
+  id: "/pages/me/offlineLoans",
+  path: "/pages/me/offlineLoans",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMeSharedDebtRoute = PagesMeSharedDebtRouteImport.update({
+  id: "/pages/me/sharedDebt",
+  path: "/pages/me/sharedDebt",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesOrderAddContractRoute = PagesOrderAddContractRouteImport.update({
   id: "/pages/order/addContract",
   path: "/pages/order/addContract",
@@ -136,6 +148,8 @@ export interface FileRoutesByFullPath {
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
+  "/pages/me/offlineLoans": typeof PagesMeOfflineLoansRoute
+  "/pages/me/sharedDebt": typeof PagesMeSharedDebtRoute
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
   "/pages/order/customer": typeof PagesOrderCustomerRoute
@@ -156,6 +170,8 @@ export interface FileRoutesByTo {
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
+  "/pages/me/offlineLoans": typeof PagesMeOfflineLoansRoute
+  "/pages/me/sharedDebt": typeof PagesMeSharedDebtRoute
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
   "/pages/order/customer": typeof PagesOrderCustomerRoute
@@ -177,6 +193,8 @@ export interface FileRoutesById {
   "/pages/me/face": typeof PagesMeFaceRoute
   "/pages/me/idCard": typeof PagesMeIdCardRoute
   "/pages/me/index": typeof PagesMeChar91indexChar93Route
+  "/pages/me/offlineLoans": typeof PagesMeOfflineLoansRoute
+  "/pages/me/sharedDebt": typeof PagesMeSharedDebtRoute
   "/pages/order/addContract": typeof PagesOrderAddContractRoute
   "/pages/order/common": typeof PagesOrderCommonRoute
   "/pages/order/customer": typeof PagesOrderCustomerRoute
@@ -199,6 +217,8 @@ export interface FileRouteTypes {
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
+    | "/pages/me/offlineLoans"
+    | "/pages/me/sharedDebt"
     | "/pages/order/addContract"
     | "/pages/order/common"
     | "/pages/order/customer"
@@ -219,6 +239,8 @@ export interface FileRouteTypes {
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
+    | "/pages/me/offlineLoans"
+    | "/pages/me/sharedDebt"
     | "/pages/order/addContract"
     | "/pages/order/common"
     | "/pages/order/customer"
@@ -239,6 +261,8 @@ export interface FileRouteTypes {
     | "/pages/me/face"
     | "/pages/me/idCard"
     | "/pages/me/index"
+    | "/pages/me/offlineLoans"
+    | "/pages/me/sharedDebt"
     | "/pages/order/addContract"
     | "/pages/order/common"
     | "/pages/order/customer"
@@ -260,6 +284,8 @@ export interface RootRouteChildren {
   PagesMeFaceRoute: typeof PagesMeFaceRoute
   PagesMeIdCardRoute: typeof PagesMeIdCardRoute
   PagesMeChar91indexChar93Route: typeof PagesMeChar91indexChar93Route
+  PagesMeOfflineLoansRoute: typeof PagesMeOfflineLoansRoute
+  PagesMeSharedDebtRoute: typeof PagesMeSharedDebtRoute
   PagesOrderAddContractRoute: typeof PagesOrderAddContractRoute
   PagesOrderCommonRoute: typeof PagesOrderCommonRoute
   PagesOrderCustomerRoute: typeof PagesOrderCustomerRoute
@@ -361,6 +387,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PagesMeIdCardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/pages/me/offlineLoans": {
+      id: "/pages/me/offlineLoans"
+      path: "/pages/me/offlineLoans"
+      fullPath: "/pages/me/offlineLoans"
+      preLoaderRoute: typeof PagesMeOfflineLoansRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/pages/me/sharedDebt": {
+      id: "/pages/me/sharedDebt"
+      path: "/pages/me/sharedDebt"
+      fullPath: "/pages/me/sharedDebt"
+      preLoaderRoute: typeof PagesMeSharedDebtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/pages/order/addContract": {
       id: "/pages/order/addContract"
       path: "/pages/order/addContract"
@@ -412,6 +452,8 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMeFaceRoute: PagesMeFaceRoute,
   PagesMeIdCardRoute: PagesMeIdCardRoute,
   PagesMeChar91indexChar93Route: PagesMeChar91indexChar93Route,
+  PagesMeOfflineLoansRoute: PagesMeOfflineLoansRoute,
+  PagesMeSharedDebtRoute: PagesMeSharedDebtRoute,
   PagesOrderAddContractRoute: PagesOrderAddContractRoute,
   PagesOrderCommonRoute: PagesOrderCommonRoute,
   PagesOrderCustomerRoute: PagesOrderCustomerRoute,

@@ -23,7 +23,7 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await lender.getByRole("button", { name: "계약 만들기" }).click();
   await lender.getByRole("button", { name: "템플릿 불러오기" }).click();
   await expect(lender.getByText("템플릿 정보가 없습니다")).toBeVisible();
-  await lender.getByRole("button", { name: "템플릿 추가" }).click();
+  await lender.getByRole("button", { name: "템플릿 만들기" }).click();
   await lender.getByRole("button", { name: "저장" }).click();
   await expect(lender.getByText("템플릿 이름을 입력해 주세요")).toBeVisible();
   await lender.getByLabel("템플릿 이름").fill("월 상환 기본");
@@ -94,7 +94,9 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await borrower.getByRole("button", { name: "눌러서 서명하기" }).click();
   await expect(borrower).toHaveURL(/#\/pages\/loans\/signature/);
   await borrower.getByRole("button", { name: "저장" }).click();
-  await expect(borrower.getByText("서명이 감지되지 않았습니다").first()).toBeVisible();
+  // Said once, by the pad (no toast repeating it).
+  await expect(borrower.getByText("서명이 감지되지 않았습니다")).toHaveCount(1);
+  await expect(borrower.getByText("서명이 감지되지 않았습니다")).toBeVisible();
   const pad = borrower.locator("canvas").first();
   const box = await pad.boundingBox();
   if (!box) throw new Error("the signature canvas has no box");
@@ -106,18 +108,37 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await borrower.mouse.up();
   await borrower.getByRole("button", { name: "저장" }).click();
 
-  // Back on the sign page: 're-sign' or 'confirm signing'.
+  // Back on the sign page at the signature, not at the top: 're-sign', the 'I have read' box,
+  // and 'confirm signing' in the bar at the bottom, enabled only once the box is ticked.
   await expect(borrower).toHaveURL(/#\/pages\/loans\/sign\?code=/);
-  await expect(borrower.getByRole("img", { name: "차용인 서명" })).toBeVisible();
+  await expect(borrower.getByRole("img", { name: "차용인 서명" })).toBeInViewport();
+  expect(await borrower.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(borrower.getByRole("button", { name: "다시 서명" })).toBeVisible();
-  await borrower.getByRole("button", { name: "서명 완료" }).click();
+  const confirm = borrower.getByTestId("sign-bar").getByRole("button", { name: "서명 완료" });
+  await expect(confirm).toBeInViewport();
+  await expect(confirm).toBeDisabled();
+  await expect(borrower.getByText("계약서를 읽고 확인했다는 항목에 체크해 주세요")).toBeVisible();
+  await borrower.getByRole("checkbox", { name: /읽고 확인했습니다/ }).check();
+  await confirm.click();
+  // The last question names what the borrower receives and repays in all (3 x 340,000).
+  const question = borrower.getByRole("alertdialog", { name: "이 계약서에 서명할까요?" });
+  await expect(question.getByText("₩1,000,000")).toBeVisible();
+  await expect(question.getByText("₩1,020,000")).toBeVisible();
+  await question.getByRole("button", { name: "서명하기" }).click();
   await expect(
     borrower.getByText("축하합니다! 계약서 서명이 완료되었습니다. 홈 화면에서 확인할 수 있습니다."),
   ).toBeVisible();
   // The document behind it is read again: it now carries the SHA-256 of the signed terms.
+  const signedDocument = borrower.frameLocator("iframe.contract-document");
+  await expect(signedDocument.getByText("서명된 계약 조건의 SHA-256")).toBeVisible();
+  // Signed at the lender's local time, in words, with the contract's short number.
   await expect(
-    borrower.frameLocator("iframe.contract-document").getByText("서명된 계약 조건의 SHA-256"),
+    signedDocument.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \d\d:\d\d \(GMT\+9\)/),
   ).toBeVisible();
+  await expect(signedDocument.getByText(/^C-\d{4}-\d{6}$/).first()).toBeVisible();
+  // The signature cut to its ink: wider than tall, not a tall mostly empty box.
+  const shown = await signedDocument.getByRole("img", { name: "차용인 서명" }).boundingBox();
+  expect(shown && shown.width > shown.height).toBe(true);
   await borrower.getByRole("button", { name: "확인" }).click();
   await expect(borrower).toHaveURL(/#\/pages\/order\/index/);
   await expect(borrower.getByText("이씨 대출")).toBeVisible();
@@ -133,6 +154,7 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await expect(lender).toHaveURL(/#\/pages\/order\/common\?id=/);
   await expect(lender.locator(".contract-detail__head").getByText("상환 대기")).toBeVisible();
   await expect(lender.getByText("010-1234-5678")).toBeVisible();
+  await expect(lender.getByText(/^계약 번호 C-\d{4}-\d{6}$/)).toBeVisible();
   await expect(lender.getByTestId("share-link")).toHaveCount(0);
   await expect(lender.getByRole("button", { name: "삭제" })).toHaveCount(0);
   await lender.goBack();

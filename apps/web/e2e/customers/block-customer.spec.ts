@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loggedInSession, seoulDateInDays } from "../support/api";
-import { baseUrl, demoLenderPhone } from "../support/app";
+import { baseUrl, specLenderPhones } from "../support/app";
 
 const borrowerPhone = "01055551234";
 
@@ -8,7 +8,7 @@ test("a lender blocks a contract's borrower with a reason, is refused a new cont
   page,
 }) => {
   test.setTimeout(150_000);
-  const { token, api: lenderApi } = await loggedInSession(demoLenderPhone);
+  const { token, api: lenderApi } = await loggedInSession(specLenderPhones.customers);
   const contract = await lenderApi.contract.add({
     name: "최씨 대출",
     borrowerPhone,
@@ -37,12 +37,12 @@ test("a lender blocks a contract's borrower with a reason, is refused a new cont
   await expect(page.getByRole("button", { name: "최씨 대출" })).toBeVisible();
 
   // Blocking asks why.
-  await page.getByRole("button", { name: "사용자 차단" }).click();
-  const sheet = page.getByRole("dialog", { name: "사용자 차단" });
-  await sheet.getByRole("button", { name: "사용자 차단" }).click();
+  await page.getByRole("button", { name: "고객 차단" }).click();
+  const sheet = page.getByRole("dialog", { name: "고객 차단" });
+  await sheet.getByRole("button", { name: "고객 차단" }).click();
   await expect(sheet.getByText("입력해 주세요")).toBeVisible();
   await sheet.getByLabel("차단 사유").fill("연락 두절");
-  await sheet.getByRole("button", { name: "사용자 차단" }).click();
+  await sheet.getByRole("button", { name: "고객 차단" }).click();
   await expect(page.getByText("차단되었습니다")).toBeVisible();
   await expect(page.getByRole("button", { name: "차단 해제" })).toBeVisible();
 

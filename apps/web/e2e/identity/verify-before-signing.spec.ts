@@ -175,7 +175,7 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     await page.getByLabel(/^상세 주소/).fill(photos.person.address);
 
     // Two emergency contacts, the note about valid numbers above them.
-    await expect(page.getByText(/유효하지 않은 번호는 신청 실패의 원인이 됩니다/)).toBeVisible();
+    await expect(page.getByText(/번호가 틀리면 신청이 처리되지 않을 수 있습니다/)).toBeVisible();
     for (const [index, contact] of twoContacts.contacts.entries()) {
       const group = page.getByRole("group", { name: `비상 연락처 ${index + 1}` });
       await group.getByLabel(/^이름/).fill(contact.name);
@@ -207,7 +207,13 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     }
     await page.mouse.up();
     await page.getByRole("button", { name: "저장" }).click();
-    await page.getByRole("button", { name: "서명 완료" }).click();
+    // The deliberate act: 'I have read', 'confirm signing', then the last question.
+    await page.getByRole("checkbox", { name: /읽고 확인했습니다/ }).check();
+    await page.getByTestId("sign-bar").getByRole("button", { name: "서명 완료" }).click();
+    await page
+      .getByRole("alertdialog", { name: "이 계약서에 서명할까요?" })
+      .getByRole("button", { name: "서명하기" })
+      .click();
     await expect(
       page.getByText("축하합니다! 계약서 서명이 완료되었습니다. 홈 화면에서 확인할 수 있습니다."),
     ).toBeVisible();

@@ -113,7 +113,7 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   await waiver.getByLabel("감면 금액").fill("10000");
   await waiver.getByRole("button", { name: "감면" }).click();
   await expect(lender.getByText("감면이 등록되었습니다")).toBeVisible();
-  await expect(head.getByText("완료")).toBeVisible();
+  await expect(head.getByText("감면 후 종결")).toBeVisible();
   await expect(lender.getByRole("button", { name: "상환 등록" })).toHaveCount(0);
   await expect(lender.locator(".cy-instalments__item").first().getByText("완납")).toBeVisible();
   await lender.getByLabel("뒤로").click();

@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { demoLenderPhone, identityLenderPhone, secondLenderPhone } from "./app";
+import {
+  demoLenderPhone,
+  identityLenderPhone,
+  secondLenderPhone,
+  specLenderPhones,
+  statisticsLenderPhone,
+} from "./app";
 
 const webDir = resolve(import.meta.dirname, "..", "..");
 const serverDir = resolve(webDir, "..", "server");
@@ -63,7 +69,8 @@ export default async function globalSetup() {
     HOST: "127.0.0.1",
     CHAYONG_DATA_DIR: dataDir,
     CHAYONG_TEST_MODE: "1",
-    CHAYONG_WEB_DIR: join(webDir, "dist"),
+    // CHAYONG_E2E_WEB_DIR: a copy of the build, when others rebuild dist/ on a shared machine.
+    CHAYONG_WEB_DIR: process.env.CHAYONG_E2E_WEB_DIR ?? join(webDir, "dist"),
   };
   // Operator set-up before the server holds the data folder: the demo lender as the embedded
   // default would make it (it makes one only when no lender exists), a second lender for the
@@ -72,6 +79,12 @@ export default async function globalSetup() {
     [demoLenderPhone, "Demo Lender", "Demo Merchant"],
     [secondLenderPhone, "김대여", "김씨상회"],
     [identityLenderPhone, "박대여", "박씨상회"],
+    [statisticsLenderPhone, "최대여", "최씨상회"],
+    ...Object.values(specLenderPhones).map((phone, index): [string, string, string] => [
+      phone,
+      `대여자${index + 1}`,
+      "김씨상회",
+    ]),
   ];
   for (const [phone, name, merchant] of lenders) {
     execFileSync(

@@ -4,10 +4,11 @@ import { I18nProvider } from "@lingui/react";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
-import { bindLanguage } from "../language/language";
+import { bindLanguage, loadAllMessagesOnFirstInput } from "../language/language";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { createLazyApi } from "../session/lazy-api";
 import { goToLogin } from "../session/login-redirect";
+import { watchConnectivity } from "../shell/connectivity";
 import { forgetSessionAtom } from "../state/session-scoped";
 import { deviceAtom, tokenAtom } from "../state/storage";
 import { type AppRouter, createAppRouter } from "./router";
@@ -30,10 +31,18 @@ export function createApp(options: {
   const store = options.store ?? createStore();
   // The device entry exists from the first launch on, and survives every storage clear.
   if (!store.get(deviceAtom)) store.set(deviceAtom);
-  bindLanguage(store, i18n);
+  const language = bindLanguage(store, i18n);
+  if (typeof window !== "undefined") {
+    loadAllMessagesOnFirstInput(language);
+    watchConnectivity(store);
+  }
   store.sub(tokenAtom, () => store.set(forgetSessionAtom));
-  const router = createAppRouter({ store, history: options.history });
-  const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router) });
+  const router = createAppRouter({
+    store,
+    history: options.history,
+    loadAllMessages: language.loadAllMessages,
+  });
+  const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router, "expired") });
   // Start loading the API chunk now; the first call waits for it if it is not there yet.
   const apiModule = import("../session/app-api");
   const api = createLazyApi(async () =>

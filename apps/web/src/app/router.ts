@@ -1,24 +1,34 @@
-import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { createRouter, lazyRouteComponent, type RouterHistory } from "@tanstack/react-router";
 import type { createStore } from "jotai";
 import { routeTree } from "../routeTree.gen";
 
 export interface RouterContext {
   store: ReturnType<typeof createStore>;
+  /** Loads the messages beyond the boot part (src/language/language.ts), before other pages. */
+  loadAllMessages: () => Promise<void>;
 }
 
 export function createAppRouter(options: {
   store: RouterContext["store"];
   history: RouterHistory;
+  loadAllMessages?: RouterContext["loadAllMessages"];
 }) {
   return createRouter({
     routeTree,
     history: options.history,
     basepath: "/",
-    context: { store: options.store },
+    context: {
+      store: options.store,
+      loadAllMessages: options.loadAllMessages ?? (() => Promise.resolve()),
+    },
     defaultPreload: "intent",
     // Async page load: show the pending state only after 200 ms (spec §9).
     defaultPendingMs: 200,
     scrollRestoration: true,
+    defaultNotFoundComponent: lazyRouteComponent(
+      () => import("../shell/not-found-page"),
+      "NotFoundPage",
+    ),
   });
 }
 

@@ -26,8 +26,11 @@ describe("every API call meets the error catalogue before the screen", () => {
     expect(store.get(tokenAtom)).toBeNull();
     expect(store.get(locationFlagAtom)).toBe(true);
     expect(Object.keys(localStorage).sort()).toEqual(["device", "locationFlag"]);
-    // After login the user comes back to the page they were on.
-    expect(router.state.location.search).toEqual({ redirect: "/pages/order/index" });
+    // After login the user comes back to the page they were on; the login page says why he is there.
+    expect(router.state.location.search).toEqual({
+      redirect: "/pages/order/index",
+      reason: "expired",
+    });
   });
 
   it("500 with statusCode 500: 'data error, please log in again', login on confirm", async () => {

@@ -28,9 +28,13 @@ export function sessionFrom(store: ReturnType<typeof createStore>): SessionProvi
 
 /**
  * Every API function, passed through the error catalogue once: whatever a call rejects with
- * (transport failures, answers the SDK refuses) meets the catalogue before the screen sees it.
+ * (transport failures, answers the SDK refuses) meets the catalogue before the screen sees it,
+ * and every answer tells it the network is up (the offline notice goes).
  */
-export function guardApi(api: Api, catalogue: Pick<ErrorCatalogue, "handle">): Api {
+export function guardApi(
+  api: Api,
+  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">,
+): Api {
   const guarded: Record<string, Record<string, unknown>> = {};
   for (const [area, functions] of Object.entries(api as Record<string, Record<string, unknown>>)) {
     guarded[area] = Object.fromEntries(
@@ -38,7 +42,9 @@ export function guardApi(api: Api, catalogue: Pick<ErrorCatalogue, "handle">): A
         name,
         async (...args: unknown[]) => {
           try {
-            return await (call as (...callArgs: unknown[]) => Promise<unknown>)(...args);
+            const answer = await (call as (...callArgs: unknown[]) => Promise<unknown>)(...args);
+            catalogue.reachedServer();
+            return answer;
           } catch (error) {
             catalogue.handle(error);
             throw error;

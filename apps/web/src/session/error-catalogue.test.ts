@@ -7,6 +7,7 @@ import {
   catalogueModalAtom,
   createErrorCatalogue,
   isHandledByCatalogue,
+  networkDownAtom,
   slowRequestCountAtom,
 } from "./error-catalogue";
 
@@ -49,7 +50,7 @@ describe("which effect each transport failure has (spec §8)", () => {
     ["timeout", {}, "timeout"],
     ["http-status", { httpStatus: 502, params: { code: 502 } }, "tip"],
     ["invalid-data", {}, "tip"],
-    ["unreachable", {}, "tip"],
+    ["unreachable", {}, "offline"],
     ["missing-url", {}, "tip"],
     ["prepare-failed", {}, "tip"],
     ["file-too-large", {}, "tip"],
@@ -123,8 +124,25 @@ describe("the catalogue applied once for every screen", () => {
     const store = signedInStore();
     const catalogue = createErrorCatalogue({ store, goToLogin: () => {} });
     catalogue.handle(error("timeout"));
-    catalogue.handle(error("unreachable"));
+    catalogue.handle(error("invalid-data"));
     expect(store.get(catalogueModalAtom)).toEqual({ kind: "timeout" });
+  });
+
+  it("no connection: the offline notice instead of a modal, until the server answers again", () => {
+    const store = signedInStore();
+    const catalogue = createErrorCatalogue({ store, goToLogin: () => {} });
+    const failure = error("unreachable");
+    expect(catalogue.handle(failure).kind).toBe("offline");
+    expect(store.get(networkDownAtom)).toBe(true);
+    expect(store.get(catalogueModalAtom)).toBeNull();
+    expect(isHandledByCatalogue(failure)).toBe(true);
+    expect(store.get(tokenAtom)).toBe("token-1");
+    // A refusal is an answer too: the network is back.
+    catalogue.handle(error("envelope-status", { status: 409, serverMessage: "already signed" }));
+    expect(store.get(networkDownAtom)).toBe(false);
+    catalogue.handle(error("unreachable"));
+    catalogue.reachedServer();
+    expect(store.get(networkDownAtom)).toBe(false);
   });
 
   it("leaves other failures to the screen that called, and ignores non-transport errors", () => {

@@ -11,6 +11,8 @@ type Store = ReturnType<typeof createStore>;
  * - `relogin`: a 500 whose statusCode is 500; 'data error, please log in again', and on confirm
  *   the same clear + login;
  * - `timeout`: the spec's time-out modal;
+ * - `offline`: the request never got out (no connection); the offline notice shows until the
+ *   phone is back online or a later request reaches the server, with no modal on top;
  * - `tip`: the 'friendly tip' modal with the error's own message;
  * - `screen`: the screen that made the call shows it (e.g. a validation message on a field).
  */
@@ -18,6 +20,7 @@ export type CatalogueEffect =
   | { kind: "session-ended" }
   | { kind: "relogin" }
   | { kind: "timeout" }
+  | { kind: "offline" }
   | TipModal
   | { kind: "screen" };
 
@@ -37,9 +40,10 @@ export function catalogueEffectFor(error: TransportError): CatalogueEffect {
       return error.statusCode === 500 ? { kind: "relogin" } : tipFor(error);
     case "timeout":
       return { kind: "timeout" };
+    case "unreachable":
+      return { kind: "offline" };
     case "http-status":
     case "invalid-data":
-    case "unreachable":
     case "missing-url":
     case "prepare-failed":
     case "file-too-large":
@@ -66,6 +70,9 @@ export const catalogueModalAtom = atom<CatalogueModal | null>(null);
 /** How many requests have been pending longer than the slow-network threshold right now. */
 export const slowRequestCountAtom = atom(0);
 
+/** The last request could not get out (transport kind `unreachable`) and none has since. */
+export const networkDownAtom = atom(false);
+
 /**
  * The transport's own test (`isTransportError`), by shape: importing the transport here would pull
  * it, ky and the cipher into the entry chunk, while they load with the API chunk after boot.
@@ -88,6 +95,8 @@ export function isHandledByCatalogue(error: unknown): boolean {
 export interface ErrorCatalogue {
   /** Applies the catalogue to a failed request; returns the effect it chose. */
   handle(error: unknown): CatalogueEffect;
+  /** A request got an answer from the server (whatever it said): the network is up. */
+  reachedServer(): void;
   /** The user confirmed the catalogue's modal. */
   confirm(): void;
   slowRequestStarted(): void;
@@ -112,17 +121,27 @@ export function createErrorCatalogue(options: {
       const transportError = asTransportError(error);
       if (!transportError) return { kind: "screen" };
       const effect = catalogueEffectFor(transportError);
+      // Any answer, even a refusal, came through the network.
+      if (transportError.httpStatus !== undefined || transportError.status !== undefined) {
+        store.set(networkDownAtom, false);
+      }
       switch (effect.kind) {
         case "screen":
           return effect;
         case "session-ended":
           endSession();
           break;
+        case "offline":
+          store.set(networkDownAtom, true);
+          break;
         default:
           show(effect);
       }
       handledErrors.add(transportError);
       return effect;
+    },
+    reachedServer() {
+      store.set(networkDownAtom, false);
     },
     confirm() {
       const modal = store.get(catalogueModalAtom);

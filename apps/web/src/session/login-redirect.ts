@@ -19,17 +19,30 @@ export function safeRedirect(target: unknown): string | undefined {
   return target;
 }
 
-/** Sends the user to login, replacing this page; after login they come back here. */
-export function goToLogin(router: {
-  latestLocation: { pathname: string; href: string };
-  navigate: (options: {
-    to: typeof loginPath;
-    search: { redirect?: string };
-    replace: boolean;
-  }) => Promise<void>;
-}): void {
+/** Why the app sent the user to login, when it was not his own choice (the login page says it). */
+export type LoginReason = "expired";
+
+/**
+ * Sends the user to login, replacing this page; after login they come back here. With a reason,
+ * the login page says why he is there: a session that ended is never a silent jump to login.
+ */
+export function goToLogin(
+  router: {
+    latestLocation: { pathname: string; href: string };
+    navigate: (options: {
+      to: typeof loginPath;
+      search: { redirect?: string; reason?: LoginReason };
+      replace: boolean;
+    }) => Promise<void>;
+  },
+  reason?: LoginReason,
+): void {
   const { pathname, href } = router.latestLocation;
   if (pathname === loginPath) return;
   const redirect = safeRedirect(href);
-  void router.navigate({ to: loginPath, search: redirect ? { redirect } : {}, replace: true });
+  void router.navigate({
+    to: loginPath,
+    search: { ...(redirect ? { redirect } : {}), ...(reason ? { reason } : {}) },
+    replace: true,
+  });
 }

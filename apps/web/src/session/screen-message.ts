@@ -20,3 +20,14 @@ export function screenMessage(error: unknown, _: Translate, fallbackId = "common
 export function domainMessage(error: Pick<DomainError, "key" | "params">, _: Translate): string {
   return _(error.key, error.params);
 }
+
+/**
+ * What a screen's error state says about a failed call, even when the error catalogue already
+ * told the user (a time-out modal): the state stays on the screen after the modal is gone.
+ */
+export function failureMessage(error: unknown, _: Translate): string {
+  const transportError = asTransportError(error);
+  if (transportError?.serverMessage) return transportError.serverMessage;
+  if (transportError) return _(transportError.messageKey, transportError.params);
+  return _("common.loadFailed");
+}

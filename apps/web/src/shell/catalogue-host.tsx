@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react";
 import { useAtomValue } from "jotai";
 import { useServices } from "../app/services";
 import { catalogueModalAtom, slowRequestCountAtom } from "../session/error-catalogue";
+import { offlineAtom } from "./connectivity";
 
 /** Shows what the error catalogue decided (spec §8), in the active language. */
 export function CatalogueHost() {
@@ -10,10 +11,16 @@ export function CatalogueHost() {
   const { catalogue } = useServices();
   const modal = useAtomValue(catalogueModalAtom);
   const slow = useAtomValue(slowRequestCountAtom) > 0;
+  const offline = useAtomValue(offlineAtom);
   const confirm = () => catalogue.confirm();
   return (
     <>
-      <NetworkNotice visible={slow} message={_("transport.slowNetwork")} />
+      {/* Offline says more than 'slow': a request that cannot get out will not get faster. */}
+      <NetworkNotice
+        visible={offline || slow}
+        kind={offline ? "offline" : "slow"}
+        message={offline ? _("app.offline") : _("transport.slowNetwork")}
+      />
       <TimeoutModal
         open={modal?.kind === "timeout"}
         onConfirm={confirm}

@@ -34,7 +34,7 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
       const { readCustomerService } = await import("@chayong/sdk");
       const contact = readCustomerService(answer);
       if (!contact.line_img && !contact.line && !contact.line_url) {
-        // Not set up by the operator yet (config:set-service).
+        // Not set up by the operator yet (config:set-service): a neutral note, not an error.
         setService({ status: "empty" });
         return;
       }
@@ -70,7 +70,7 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
         title: _("service.title"),
         loading: service.status === "loading",
         ...(service.status === "failed" ? { error: service.message } : {}),
-        ...(service.status === "empty" ? { error: _("common.empty") } : {}),
+        ...(service.status === "empty" ? { empty: _("service.notConfigured") } : {}),
         ...(service.status === "ready" ? service.contact : {}),
         copiedMessage: _("common.copied"),
         labels: {

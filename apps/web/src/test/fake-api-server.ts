@@ -11,7 +11,11 @@ import {
  * Stands in for the API server in component tests (the real one runs in the Playwright suite):
  * speaks the real wire format (encrypted envelopes, development key), answers by path.
  */
-export type FakeAnswer = Partial<Envelope> & { body?: unknown };
+export type FakeAnswer = Partial<Envelope> & {
+  body?: unknown;
+  /** A raw or CSV endpoint's document, sent as it is instead of an envelope. */
+  raw?: string;
+};
 /** Answers at once, or when its promise settles (to see a screen while a call is pending). */
 export type FakeRoute = (payload: unknown) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -50,7 +54,12 @@ export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer 
       : await decodedPayload(request, url);
     calls.push({ path: url.pathname, payload });
     const route = routes[url.pathname];
-    const answer = route ? await route(payload) : { status: 404, message: "not found", body: null };
+    const answer: FakeAnswer = route
+      ? await route(payload)
+      : { status: 404, message: "not found", body: null };
+    if (answer.raw !== undefined) {
+      return new Response(answer.raw, { status: 200, headers: { "content-type": "text/plain" } });
+    }
     const envelope: Envelope = {
       status: answer.status ?? 200,
       message: answer.message ?? "",

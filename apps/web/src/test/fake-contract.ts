@@ -5,6 +5,7 @@ export function fakeContract(n: number, patch: Partial<Contract> = {}): Contract
   return {
     id: `contract-${n}`,
     code: `code${String(n).padStart(16, "0")}`,
+    number: `C-2026-${String(n).padStart(6, "0")}`,
     name: `Contract ${n}`,
     borrowerPhone: "+821012345678",
     loanAmount: 1_000_000,

@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "../../state/current-user";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
@@ -49,10 +49,10 @@ describe("the contract details page", () => {
       return { body: contract };
     });
 
-    await screen.findByText("불러오는 중…");
+    await screen.findByRole("status", { name: "불러오는 중…" });
     openGate();
     await screen.findByRole("heading", { name: "이씨 대출" });
-    expect(screen.queryByText("불러오는 중…")).toBeNull();
+    expect(screen.queryByRole("status", { name: "불러오는 중…" })).toBeNull();
     expect(screen.getByText("010-1234-5678")).toBeTruthy();
     expect(screen.getByText(/1,234,000/)).toBeTruthy();
     expect((await screen.findByTestId("share-link")).textContent).toMatch(
@@ -126,5 +126,39 @@ describe("the contract details page", () => {
     expect(screen.getByText(/765,000/)).toBeTruthy();
     expect(screen.queryByTestId("share-link")).toBeNull();
     expect(screen.queryByRole("button", { name: "삭제" })).toBeNull();
+  });
+
+  it("shares the link through the phone's share sheet where there is one", async () => {
+    const share = vi.fn(async (_data: ShareData) => {});
+    vi.stubGlobal("navigator", { ...navigator, share, canShare: () => true });
+    try {
+      const contract = fakeContract(5, { name: "공유할 대출" });
+      renderDetail(contract.id, [contract]);
+      fireEvent.click(await screen.findByRole("button", { name: "공유하기 (카카오톡, 라인 등)" }));
+      await vi.waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+      expect(share.mock.calls[0]?.[0]).toMatchObject({
+        title: "공유할 대출",
+        url: expect.stringMatching(/#\/pages\/loans\/sign\?code=code0{15}5$/),
+      });
+      expect(share.mock.calls[0]?.[0].text).toContain("공유할 대출");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("offers only 'copy link' where there is no share sheet, and says it copied", async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
+    try {
+      const contract = fakeContract(6, { name: "복사할 대출" });
+      renderDetail(contract.id, [contract]);
+      fireEvent.click(await screen.findByRole("button", { name: "링크 복사" }));
+      await vi.waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+      expect(writeText.mock.calls[0]?.[0]).toMatch(/code=code0{15}6$/);
+      expect(screen.queryByRole("button", { name: /공유하기/ })).toBeNull();
+      expect(await screen.findByText("복사되었습니다")).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

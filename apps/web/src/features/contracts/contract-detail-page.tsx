@@ -3,6 +3,8 @@ import {
   Button,
   ConfirmDialog,
   copyToClipboard,
+  ErrorState,
+  ListSkeleton,
   MoneyText,
   PageHeader,
   StatusBadge,
@@ -14,13 +16,15 @@ import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { asTransportError } from "../../session/error-catalogue";
-import { screenMessage } from "../../session/screen-message";
+import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
 import { MoneySection } from "../money/money-section";
 import { absoluteShareLink, type Contract, isUnsigned } from "./contract-labels";
+import { ContractPdfDownload } from "./contract-pdf";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
+import { canShareLinks, shareLink } from "./share-link";
 import { ShareQrCode } from "./share-qr-code";
 
 /**
@@ -45,11 +49,20 @@ export function ContractDetailPage({ id }: { id: string }) {
       <PageHeader title={_("contract.detail.title")} onBack={back} />
       <div className="page">
         {contract.status === "loading" && !contract.data ? (
-          <p className="page__note">{_("common.loading")}</p>
+          <ListSkeleton count={2} label={_("common.loading")} />
         ) : null}
         {notFound ? <p className="page__error">{_("contract.notFound")}</p> : null}
-        {contract.status === "failed" && !notFound ? (
+        {/* The server's refusal is its answer; a request that never got one may be retried. */}
+        {contract.status === "failed" && !notFound && isAnswered(contract.error) ? (
           <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
+        ) : null}
+        {contract.status === "failed" && !notFound && !isAnswered(contract.error) ? (
+          <ErrorState
+            title={_("contract.notFound")}
+            description={failureMessage(contract.error, _)}
+            retryLabel={_("common.retry")}
+            onRetry={contract.reload}
+          />
         ) : null}
         {contract.data ? (
           <ContractDetail contract={contract.data} onChanged={contract.reload} />
@@ -57,6 +70,11 @@ export function ContractDetailPage({ id }: { id: string }) {
       </div>
     </>
   );
+}
+
+/** The server answered (a refusal), as opposed to a request that failed on the way. */
+function isAnswered(error: unknown): boolean {
+  return asTransportError(error)?.kind === "envelope-status";
 }
 
 /** The server's 'no such contract' (envelope 404). */
@@ -84,7 +102,16 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
   const link = absoluteShareLink(contract.link);
 
   const copyLink = async () => {
-    if (await copyToClipboard(link)) toast.show(_("common.copied"));
+    toast.show(_((await copyToClipboard(link)) ? "common.copied" : "contract.share.copyFailed"));
+  };
+  const share = async () => {
+    const outcome = await shareLink({
+      title: contract.name,
+      text: _("contract.share.text", { name: contract.name, lender: contract.lender }),
+      url: link,
+    });
+    if (outcome === "copied") toast.show(_("common.copied"));
+    if (outcome === "failed") toast.show(_("contract.share.copyFailed"));
   };
 
   const cancel = async () => {
@@ -155,6 +182,9 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         <h2 className="contract-detail__name">{contract.name}</h2>
         <StatusBadge status={contract.status} label={_(`contract.status.${contract.status}`)} />
       </header>
+      <p className="contract-detail__number">
+        {_("document.contractCode")} {contract.number}
+      </p>
       {contract.cancelled ? <p className="page__error">{_("document.cancelled")}</p> : null}
 
       {signed ? (
@@ -190,6 +220,7 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
       >
         {_("contract.view")}
       </Button>
+      {signed && !contract.cancelled ? <ContractPdfDownload contract={contract} /> : null}
       {isLender ? (
         <Button
           variant="secondary"
@@ -211,10 +242,17 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
           <p className="share__link" data-testid="share-link">
             {link}
           </p>
-          <Button block onClick={copyLink}>
+          {/* The phone's share sheet (KakaoTalk, LINE); without one, sharing is copying. */}
+          {canShareLinks() ? (
+            <Button block icon={<ShareIcon />} onClick={share}>
+              {_("contract.share")}
+            </Button>
+          ) : null}
+          <Button variant={canShareLinks() ? "secondary" : "primary"} block onClick={copyLink}>
             {_("contract.copyLink")}
           </Button>
           <ShareQrCode link={link} label={_("contract.link")} />
+          <p className="page__note share__qr-note">{_("contract.share.qrHint")}</p>
         </section>
       ) : null}
 
@@ -237,5 +275,20 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         onCancel={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        d="M12 15V4m0 0L8 8m4-4l4 4M6 12v6.5A1.5 1.5 0 0 0 7.5 20h9a1.5 1.5 0 0 0 1.5-1.5V12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

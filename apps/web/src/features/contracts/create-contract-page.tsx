@@ -20,6 +20,7 @@ import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { type CurrentUser, useCurrentUser } from "../../state/current-user";
 import { sessionScopedAtom } from "../../state/session-scoped";
+import { currencyUnit } from "../money/currency-unit";
 import { chosenTemplateAtom } from "../templates/chosen-template";
 import {
   type DraftForm,
@@ -44,8 +45,8 @@ export function CreateContractPage() {
   return (
     <>
       <PageHeader title={_("contract.create.title")} onBack={back} />
-      {lender ? (
-        <CreateContractForm lender={lender} />
+      {lender && user.data ? (
+        <CreateContractForm lender={lender} lenderPhone={user.data.phone} />
       ) : (
         <div className="page">
           {user.status === "loading" ? <p className="page__note">{_("common.loading")}</p> : null}
@@ -64,22 +65,25 @@ type FieldName = keyof ReturnType<typeof draftOf> | "overdueRatePercent";
 /**
  * The server's refusal that belongs on a field, in its words: the 409 of a blocked borrower
  * phone (docs/customers.md; the only conflict `contract.add` answers; its envelope names no
- * field). Other refusals stay under the button, as before.
+ * field), and a 400 whose first problem is the borrower phone (the lender's own, docs/screens.md).
+ * Other refusals stay under the button, as before.
  */
 function serverFieldMessages(error: unknown): Map<string, string> {
   const byField = new Map<string, string>();
   const transportError = asTransportError(error);
+  if (transportError?.kind !== "envelope-status" || !transportError.serverMessage) return byField;
+  const firstField = (transportError.body as { errors?: { field?: string }[] } | undefined)
+    ?.errors?.[0]?.field;
   if (
-    transportError?.kind === "envelope-status" &&
-    transportError.status === 409 &&
-    transportError.serverMessage
+    transportError.status === 409 ||
+    (transportError.status === 400 && firstField === "borrowerPhone")
   ) {
     byField.set("borrowerPhone", transportError.serverMessage);
   }
   return byField;
 }
 
-function CreateContractForm({ lender }: { lender: Lender }) {
+function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPhone: string }) {
   const { _, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
@@ -87,7 +91,11 @@ function CreateContractForm({ lender }: { lender: Lender }) {
   const jurisdiction = lender.jurisdiction as Jurisdiction;
   const currency = jurisdiction === "TW" ? "TWD" : "KRW";
   const today: CalendarDate = useMemo(() => todayIn(lender.timeZone, new Date()), [lender]);
-  const ctx = useMemo(() => ({ jurisdiction, today }), [jurisdiction, today]);
+  // The lender's phone: the form refuses it as the borrower's, as the server does.
+  const ctx = useMemo(
+    () => ({ jurisdiction, today, lenderPhone }),
+    [jurisdiction, today, lenderPhone],
+  );
 
   const [stored, setStored] = useAtom(draftFormAtom);
   const [chosen, setChosen] = useAtom(chosenTemplateAtom);
@@ -196,7 +204,7 @@ function CreateContractForm({ lender }: { lender: Lender }) {
       value={form[field]}
       onValueChange={(value) => update({ [field]: value })}
       onBlur={touch(field)}
-      unit={currency}
+      unit={currencyUnit(currency, _)}
       locale={i18n.locale}
       error={errorFor(field)}
       required={required}
@@ -238,6 +246,19 @@ function CreateContractForm({ lender }: { lender: Lender }) {
           error={errorFor("borrowerPhone")}
           required
         />
+        {/* Before lending, what the borrower already owes (docs/customers.md); the draft stays. */}
+        <Button
+          variant="ghost"
+          className="create-contract__shared-debt"
+          onClick={() =>
+            void navigate({
+              to: "/pages/me/sharedDebt",
+              search: form.borrowerPhone.trim() === "" ? {} : { phone: form.borrowerPhone.trim() },
+            })
+          }
+        >
+          {_("sharedDebt.checkBorrower")}
+        </Button>
         <TextField
           label={_("contract.lender")}
           name="lender"
@@ -342,7 +363,12 @@ function CreateContractForm({ lender }: { lender: Lender }) {
         />
       </section>
 
-      <CostPreview preview={preview} currency={currency} capMessage={capMessage} />
+      <CostPreview
+        preview={preview}
+        currency={currency}
+        capMessage={capMessage}
+        inputsValid={!errors.some((error) => error !== capError && costFields.has(error.field))}
+      />
 
       {sendError ? <p className="page__error">{sendError}</p> : null}
       <div className="page__actions">
@@ -354,22 +380,41 @@ function CreateContractForm({ lender }: { lender: Lender }) {
   );
 }
 
-/** The schedule and the effective annual rate, live, before anything is sent (decisions §4). */
+/** The fields the rate is computed from: while one of them is wrong, no rate is shown. */
+const costFields = new Set<string | undefined>([
+  "loanAmount",
+  "disbursedAmount",
+  "loanDate",
+  "repaymentDate",
+  "instalmentCount",
+  "instalmentAmount",
+  "serviceFee",
+]);
+
+/**
+ * The schedule and the effective annual rate, live, before anything is sent (decisions §4). A
+ * rate computed from amounts the form refuses (e.g. more disbursed than lent) means nothing: it
+ * shows only once those fields are valid, and never beside 'within the cap' while a field is red.
+ */
 function CostPreview({
   preview,
   currency,
   capMessage,
+  inputsValid,
 }: {
   preview: ReturnType<typeof previewOf>;
   currency: "KRW" | "TWD";
   capMessage?: string;
+  inputsValid: boolean;
 }) {
   const { _, i18n } = useLingui();
   if (!preview) return null;
   const rate = preview.displayedRatePercent;
+  const showRate = inputsValid && !Number.isNaN(rate);
+  const refused = showRate && !preview.withinCap;
   return (
     <section
-      className={preview.withinCap ? "cost-preview" : "cost-preview cost-preview--refused"}
+      className={refused ? "cost-preview cost-preview--refused" : "cost-preview"}
       aria-labelledby="cost-preview-title"
       aria-live="polite"
     >
@@ -378,8 +423,8 @@ function CostPreview({
       </h2>
       <dl className="definition-list">
         <dt>{_("cost.effectiveAnnualRate")}</dt>
-        <dd className="cost-preview__rate">
-          {Number.isNaN(rate) ? "—" : `${formatPercent(rate, i18n.locale)}%`}
+        <dd className="cost-preview__rate" data-testid="cost-rate">
+          {showRate ? `${formatPercent(rate, i18n.locale)}%` : "—"}
         </dd>
         <dt>{_("cost.legalCap")}</dt>
         <dd>{formatPercent(preview.capPercent, i18n.locale)}%</dd>
@@ -392,12 +437,16 @@ function CostPreview({
           <MoneyText amount={preview.totalRepayable} currency={currency} locale={i18n.locale} />
         </dd>
       </dl>
-      <p
-        className={capMessage ? "page__error" : "page__note"}
-        role={capMessage ? "alert" : undefined}
-      >
-        {capMessage ?? (preview.withinCap ? _("cost.withinCap") : null)}
-      </p>
+      {showRate ? (
+        <p
+          className={capMessage ? "page__error" : "page__note"}
+          role={capMessage ? "alert" : undefined}
+        >
+          {capMessage ?? (preview.withinCap ? _("cost.withinCap") : null)}
+        </p>
+      ) : (
+        <p className="page__note">{_("cost.pendingInputs")}</p>
+      )}
       <p className="page__note">{_("cost.explanation")}</p>
       <h3 className="page__section-title">{_("contract.schedule.title")}</h3>
       <ScheduleTable

@@ -67,4 +67,72 @@ describe("the order list", () => {
       expect(server.calls.at(-1)?.payload).toEqual({ status: "type4", type: "all", pageSize: 20 }),
     );
   });
+
+  it("opens the borrower's customer details from a contract card", async () => {
+    const { router } = renderList();
+    await screen.findByText("Contract 25");
+    const [first] = screen.getAllByRole("button", { name: "고객 정보 보기" });
+    if (first === undefined) throw new Error("no customer details button");
+    fireEvent.click(first);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/customer"));
+    expect(router.state.location.search).toEqual({ id: all[0]?.id });
+  });
+
+  it("says the list could not load, never 'no contracts', and loads it on retry", async () => {
+    let failing = true;
+    renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/query": () => {
+          if (failing) throw new TypeError("network down");
+          return { body: { items: all.slice(0, 2), nextCursor: null, total: null } };
+        },
+      },
+    });
+    expect(await screen.findByRole("status", { name: "계약 목록을 불러오는 중…" })).toBeTruthy();
+
+    await screen.findByText("계약 목록을 불러오지 못했습니다");
+    expect(screen.queryByText("관련 계약 정보가 없습니다")).toBeNull();
+
+    failing = false;
+    const [retry] = screen.getAllByRole("button", { name: "다시 시도" });
+    if (retry === undefined) throw new Error("no retry button");
+    fireEvent.click(retry);
+
+    await screen.findByText("Contract 25");
+    expect(screen.queryByText("계약 목록을 불러오지 못했습니다")).toBeNull();
+  });
+
+  it("shows the empty state only when the server answered with no contracts", async () => {
+    renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
+      },
+    });
+    await screen.findByText("관련 계약 정보가 없습니다");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("loads the first page again when pulled down from the top, keeping the rows meanwhile", async () => {
+    const { server } = renderList();
+    await screen.findByText("Contract 25");
+    const queries = () => server.calls.filter((call) => call.path === "/api/v1/contract/query");
+    const before = queries().length;
+    // Pull to refresh loads its code after the first rows: pull until it answers.
+    await waitFor(
+      () => {
+        const finger = (y: number) => ({ touches: [{ clientX: 100, clientY: y }] });
+        fireEvent.touchStart(window, finger(100));
+        fireEvent.touchMove(window, finger(200));
+        fireEvent.touchMove(window, finger(300));
+        fireEvent.touchEnd(window, { touches: [] });
+        expect(queries().length).toBeGreaterThan(before);
+      },
+      { timeout: 3000 },
+    );
+    expect(queries().at(-1)?.payload).toEqual({ type: "all", pageSize: 20 });
+    expect(screen.getByText("Contract 25")).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(20));
+  });
 });

@@ -1,21 +1,23 @@
 import { displayPhone } from "@chayong/domain";
-import { Button, ConfirmDialog, EmptyState, PageHeader, useToast } from "@chayong/ui";
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  ListSkeleton,
+  PageHeader,
+  useToast,
+} from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
-import { screenMessage } from "../../session/screen-message";
+import { formatInstant } from "../../language/format-instant";
+import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 
 type Api = ReturnType<typeof useApi>;
 type BlockedPhone = Awaited<ReturnType<Api["contract"]["blockList"]>>[number];
-
-/** When a block was made, in the reader's language and time zone. */
-function formatBlockedAt(instant: string, locale: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
-}
 
 /** The lender's blocked phones, newest first, each with its reason and an unblock (docs/customers.md). */
 export function BlockListPage() {
@@ -56,15 +58,15 @@ export function BlockListPage() {
       <PageHeader title={_("customer.blockList")} onBack={back} />
       <div className="page">
         {list.status === "loading" && !list.data ? (
-          <p className="page__note">{_("common.loading")}</p>
+          <ListSkeleton label={_("common.loading")} />
         ) : null}
         {list.status === "failed" ? (
-          <>
-            <p className="page__error">{screenMessage(list.error, _)}</p>
-            <Button variant="secondary" onClick={list.reload}>
-              {_("common.retry")}
-            </Button>
-          </>
+          <ErrorState
+            title={_("common.loadFailed")}
+            description={failureMessage(list.error, _)}
+            retryLabel={_("common.retry")}
+            onRetry={list.reload}
+          />
         ) : null}
         {actionError ? <p className="page__error">{actionError}</p> : null}
         {list.status === "done" && items.length === 0 ? (
@@ -81,7 +83,7 @@ export function BlockListPage() {
                   </p>
                   <p className="page__note">
                     <time dateTime={entry.blockedAt}>
-                      {formatBlockedAt(entry.blockedAt, i18n.locale)}
+                      {formatInstant(entry.blockedAt, i18n.locale)}
                     </time>
                   </p>
                 </div>

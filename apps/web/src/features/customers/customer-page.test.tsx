@@ -84,19 +84,19 @@ describe("the customer details page", () => {
     const fake = fakeBlockList();
     const { server } = renderCustomer(fake.routes);
     await screen.findByRole("heading", { name: "김철수" });
-    fireEvent.click(screen.getByRole("button", { name: "사용자 차단" }));
-    const sheet = await screen.findByRole("dialog", { name: "사용자 차단" });
-    expect(within(sheet).getByText(/이 사용자를 차단하시겠습니까/)).toBeTruthy();
-    fireEvent.click(within(sheet).getByRole("button", { name: "사용자 차단" }));
+    fireEvent.click(screen.getByRole("button", { name: "고객 차단" }));
+    const sheet = await screen.findByRole("dialog", { name: "고객 차단" });
+    expect(within(sheet).getByText(/이 고객을 차단하시겠습니까/)).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole("button", { name: "고객 차단" }));
     expect(await within(sheet).findByText("입력해 주세요")).toBeTruthy();
     const reason = within(sheet).getByLabelText(/차단 사유/);
     fireEvent.change(reason, { target: { value: "가".repeat(201) } });
-    fireEvent.click(within(sheet).getByRole("button", { name: "사용자 차단" }));
+    fireEvent.click(within(sheet).getByRole("button", { name: "고객 차단" }));
     expect(await within(sheet).findByText("200자 이내로 입력해 주세요")).toBeTruthy();
     expect(server.calls.some((call) => call.path === "/api/v1/contract/black")).toBe(false);
 
     fireEvent.change(reason, { target: { value: "연락 두절" } });
-    fireEvent.click(within(sheet).getByRole("button", { name: "사용자 차단" }));
+    fireEvent.click(within(sheet).getByRole("button", { name: "고객 차단" }));
     await screen.findByText("차단되었습니다");
     expect(server.calls.find((call) => call.path === "/api/v1/contract/black")?.payload).toEqual({
       phone: "+821012345678",
@@ -118,17 +118,17 @@ describe("the customer details page", () => {
       }),
     });
     await screen.findByRole("heading", { name: "김철수" });
-    fireEvent.click(screen.getByRole("button", { name: "사용자 차단" }));
-    let sheet = await screen.findByRole("dialog", { name: "사용자 차단" });
+    fireEvent.click(screen.getByRole("button", { name: "고객 차단" }));
+    let sheet = await screen.findByRole("dialog", { name: "고객 차단" });
     fireEvent.change(within(sheet).getByLabelText(/차단 사유/), { target: { value: "연락 두절" } });
-    fireEvent.click(within(sheet).getByRole("button", { name: "사용자 차단" }));
+    fireEvent.click(within(sheet).getByRole("button", { name: "고객 차단" }));
     expect(await within(sheet).findByText("요청이 너무 잦습니다 (server)")).toBeTruthy();
     expect((within(sheet).getByLabelText(/차단 사유/) as HTMLInputElement).value).toBe("연락 두절");
     // Closing and opening again loses nothing either.
     fireEvent.click(within(sheet).getByRole("button", { name: "취소" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    fireEvent.click(screen.getByRole("button", { name: "사용자 차단" }));
-    sheet = await screen.findByRole("dialog", { name: "사용자 차단" });
+    fireEvent.click(screen.getByRole("button", { name: "고객 차단" }));
+    sheet = await screen.findByRole("dialog", { name: "고객 차단" });
     expect((within(sheet).getByLabelText(/차단 사유/) as HTMLInputElement).value).toBe("연락 두절");
   });
 
@@ -142,7 +142,7 @@ describe("the customer details page", () => {
     const dialog = await screen.findByRole("alertdialog", { name: "차단 해제" });
     fireEvent.click(within(dialog).getByRole("button", { name: "차단 해제" }));
     await screen.findByText("차단이 해제되었습니다");
-    await screen.findByRole("button", { name: "사용자 차단" });
+    await screen.findByRole("button", { name: "고객 차단" });
     expect(fake.blocked()).toHaveLength(0);
   });
 

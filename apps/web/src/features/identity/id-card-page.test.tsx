@@ -93,10 +93,10 @@ describe("the ID card page", () => {
         return uploads.route(payload);
       },
     });
-    await screen.findByText(/유효한 전화번호를 입력해 주세요/);
+    await screen.findByText(/실제로 연락이 닿는 번호를 입력해 주세요/);
     const steps = screen.getByRole("list", { name: "본인 인증 단계" });
     expect(within(steps).getByText("2").closest("li")?.getAttribute("aria-current")).toBe("step");
-    expect(screen.getByText(/유효한 전화번호를 입력해 주세요/)).toBeTruthy();
+    expect(screen.getByText(/실제로 연락이 닿는 번호를 입력해 주세요/)).toBeTruthy();
 
     await pick(/^신분증 앞면/);
     await pick(/^신분증 뒷면/);
@@ -192,7 +192,8 @@ describe("the ID card page", () => {
     expect(
       screen.getByText("비상 연락처 번호는 본인 번호와 달라야 하며, 서로 같을 수 없습니다"),
     ).toBeTruthy();
-    expect(document.activeElement).toBe(phone);
+    // Focus follows the error once the page has settled (it may render again meanwhile).
+    await vi.waitFor(() => expect(document.activeElement).toBe(phone));
     // The personal details were accepted: a second confirm sends only the contacts.
     confirm();
     expect(
@@ -280,7 +281,7 @@ describe("the ID card page", () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));
     expect(router.state.location.search).toEqual({ redirect: signPage });
-    await screen.findByText(/유효한 전화번호를 입력해 주세요/);
+    await screen.findByText(/실제로 연락이 닿는 번호를 입력해 주세요/);
     await vi.waitFor(() =>
       expect(field("상세 주소").value).toBe("서울특별시 중구 세종대로 110, 3층"),
     );

@@ -27,6 +27,7 @@ import { useLoad } from "../../data/use-load";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import type { Contract } from "../contracts/contract-labels";
+import { currencyUnit } from "./currency-unit";
 import {
   errorsByField,
   fieldOf,
@@ -385,7 +386,7 @@ function MoneyActionSheet({
             )}
             value={form.amount}
             locale={i18n.locale}
-            unit={contract.currency === "TWD" ? "元" : "원"}
+            unit={currencyUnit(contract.currency, _)}
             onValueChange={(amount) => update("amount", { amount })}
             error={errorFor("amount")}
             required

@@ -4,15 +4,27 @@ import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { screenMessage } from "../../session/screen-message";
 
+const knownHeights = new Map<string, number>();
+
 /**
  * The contract document as the server renders it (raw HTML), shown in a sandboxed frame: no
  * script in it can run, and it cannot touch the app. Its height follows its content.
  * `signedAt` reloads it once the contract is signed, so it shows the signature and its hash.
  */
-export function ContractDocument({ id, signedAt }: { id: string; signedAt?: string | null }) {
+export function ContractDocument({
+  id,
+  signedAt,
+  onReady,
+}: {
+  id: string;
+  signedAt?: string | null;
+  /** The document is laid out at its full height (what follows it has stopped moving). */
+  onReady?: () => void;
+}) {
   const { _, i18n } = useLingui();
   const api = useApi();
-  const [height, setHeight] = useState(480);
+  // The height it had last time, so coming back to the page does not shift what follows it.
+  const [height, setHeight] = useState(() => knownHeights.get(id) ?? 480);
   // The server writes the document in the reader's language: load again when it changes.
   const documentHtml = useLoad(
     (signal) => api.contract.view({ id }, { signal }),
@@ -34,7 +46,12 @@ export function ContractDocument({ id, signedAt }: { id: string; signedAt?: stri
       style={{ height }}
       onLoad={(event) => {
         const body = event.currentTarget.contentDocument?.documentElement;
-        if (body) setHeight(Math.max(200, body.scrollHeight + 8));
+        if (body) {
+          const laidOut = Math.max(200, body.scrollHeight + 8);
+          knownHeights.set(id, laidOut);
+          setHeight(laidOut);
+        }
+        onReady?.();
       }}
     />
   );

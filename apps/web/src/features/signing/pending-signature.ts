@@ -8,6 +8,11 @@ export interface PendingSignature {
   dataUrl: string;
   /** The strokes, so 're-sign' can start from the drawing and undo it. */
   data: SignatureData;
+  /**
+   * Just saved on the canvas page: the sign page, coming back, brings its signature area into
+   * view instead of opening at the top (then clears this).
+   */
+  justSaved?: boolean;
 }
 
 export const pendingSignatureAtom = sessionScopedAtom<PendingSignature | null>(null);

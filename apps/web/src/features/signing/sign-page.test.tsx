@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
@@ -11,20 +11,36 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  vi.restoreAllMocks();
 });
 
-const contract = fakeContract(3, { name: "정씨 대출" });
+const contract = fakeContract(3, {
+  name: "정씨 대출",
+  serviceFee: 30_000,
+  amountReceived: 970_000,
+  totalRepayable: 1_010_000,
+});
 const signPage = `/pages/loans/sign?code=${contract.code}`;
+const drawing = {
+  code: contract.code,
+  dataUrl: "data:image/png;base64,iVBORw0KGgo=",
+  data: { width: 300, height: 150, strokes: [] },
+};
 
 function renderSignPage(routes: Record<string, FakeRoute>) {
   return renderApp(signPage, {
     routes: {
       "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
       "/api/v1/contract/open": () => ({ body: contract }),
+      "/api/v1/contract/view": () => ({ raw: "<!doctype html><p>contract</p>" }),
       ...routes,
     },
   });
 }
+
+const verified = {
+  "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ verified: true }) }),
+};
 
 describe("signing needs a verified borrower", () => {
   it("takes an unverified borrower to the face check, and back here afterwards", async () => {
@@ -33,6 +49,8 @@ describe("signing needs a verified borrower", () => {
     });
     expect(await screen.findByText("본인 인증을 먼저 완료해 주세요")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "눌러서 서명하기" })).toBeNull();
+    // No way to confirm a signature the server would refuse.
+    expect(screen.queryByTestId("sign-bar")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "본인 인증 후 서명하기" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
     expect(router.state.location.search).toEqual({ redirect: signPage });
@@ -49,30 +67,170 @@ describe("signing needs a verified borrower", () => {
     expect(router.state.location.search).toEqual({ redirect: signPage });
   });
 
-  it("lets a verified borrower sign", async () => {
-    renderSignPage({
-      "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ verified: true }) }),
-    });
-    expect(await screen.findByRole("button", { name: "눌러서 서명하기" })).toBeTruthy();
-    expect(screen.queryByText("본인 인증을 먼저 완료해 주세요")).toBeNull();
-  });
-
   it("goes into the flow when the server refuses to sign for want of verification", async () => {
-    let verified = true;
+    let isVerified = true;
     const { router, store } = renderSignPage({
-      "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ verified }) }),
+      "/api/v3/userAuth/queryUserDetail": () => ({
+        body: fakeUserDetail({ verified: isVerified }),
+      }),
       "/api/v1/contract/sign": () => {
-        verified = false;
+        isVerified = false;
         return { status: 409, message: "본인 인증을 먼저 완료해 주세요" };
       },
     });
-    store.set(pendingSignatureAtom, {
-      code: contract.code,
-      dataUrl: "data:image/png;base64,iVBORw0KGgo=",
-      data: [] as never,
-    });
-    fireEvent.click(await screen.findByRole("button", { name: "서명 완료" }));
+    store.set(pendingSignatureAtom, drawing);
+    fireEvent.click(await screen.findByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    fireEvent.click(await screen.findByRole("button", { name: "서명하기" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
     expect(router.state.location.search).toEqual({ redirect: signPage });
+  });
+});
+
+describe("signing is a deliberate act", () => {
+  it("enables 'confirm signing' only with a signature drawn and the contract read", async () => {
+    const { store } = renderSignPage(verified);
+    const confirm = await screen.findByRole("button", { name: "서명 완료" });
+    expect(confirm).toHaveProperty("disabled", true);
+    expect(screen.getByText("먼저 서명란에 서명해 주세요")).toBeTruthy();
+
+    store.set(pendingSignatureAtom, drawing);
+    expect(await screen.findByText("계약서를 읽고 확인했다는 항목에 체크해 주세요")).toBeTruthy();
+    expect(confirm).toHaveProperty("disabled", true);
+
+    fireEvent.click(
+      screen.getByRole("checkbox", { name: /계약서와 대출 비용.*읽고 확인했습니다/ }),
+    );
+    expect(confirm).toHaveProperty("disabled", false);
+    expect(screen.queryByText("계약서를 읽고 확인했다는 항목에 체크해 주세요")).toBeNull();
+  });
+
+  it("asks once more, naming what the borrower receives and repays, before it signs", async () => {
+    const sign = vi.fn(() => ({
+      body: { ...contract, status: "type6", signedAt: "2026-03-01T05:00:00.000Z" },
+    }));
+    const { store, server } = renderSignPage({ ...verified, "/api/v1/contract/sign": sign });
+    store.set(pendingSignatureAtom, drawing);
+    fireEvent.click(await screen.findByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+
+    const dialog = await screen.findByRole("alertdialog", { name: "이 계약서에 서명할까요?" });
+    expect(within(dialog).getByText("실수령액")).toBeTruthy();
+    expect(within(dialog).getByText("₩970,000")).toBeTruthy();
+    expect(within(dialog).getByText("총 상환 금액")).toBeTruthy();
+    expect(within(dialog).getByText("₩1,010,000")).toBeTruthy();
+    expect(sign).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "서명하기" }));
+    expect(await screen.findByText(/계약서 서명이 완료되었습니다/)).toBeTruthy();
+    expect(sign).toHaveBeenCalledTimes(1);
+    const sent = server.calls.find((call) => call.path === "/api/v1/contract/sign");
+    expect(sent?.payload).toEqual({ id: contract.id, signature: drawing.dataUrl });
+    expect(store.get(pendingSignatureAtom)).toBeNull();
+  });
+
+  it("cancelling the question sends nothing", async () => {
+    const sign = vi.fn(() => ({ body: contract }));
+    const { store } = renderSignPage({ ...verified, "/api/v1/contract/sign": sign });
+    store.set(pendingSignatureAtom, drawing);
+    fireEvent.click(await screen.findByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    fireEvent.click(await screen.findByRole("button", { name: "취소" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(sign).not.toHaveBeenCalled();
+  });
+
+  it("keeps the drawing when signing fails, and says why once", async () => {
+    const { store } = renderSignPage({
+      ...verified,
+      "/api/v1/contract/sign": () => ({ status: 400, message: "서명 이미지를 읽을 수 없습니다" }),
+    });
+    store.set(pendingSignatureAtom, drawing);
+    fireEvent.click(await screen.findByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    fireEvent.click(await screen.findByRole("button", { name: "서명하기" }));
+    expect(await screen.findAllByText("서명 이미지를 읽을 수 없습니다")).toHaveLength(1);
+    expect(store.get(pendingSignatureAtom)).toMatchObject({ dataUrl: drawing.dataUrl });
+    expect(screen.getByRole("img", { name: "차용인 서명" })).toBeTruthy();
+    // Trying again needs no new signature.
+    expect(screen.getByRole("button", { name: "서명 완료" })).toHaveProperty("disabled", false);
+  });
+
+  it("comes back from the canvas at the signature, not at the top of the page", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    const { store } = renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/open": () => ({ body: contract }),
+        ...verified,
+      },
+    });
+    store.set(pendingSignatureAtom, { ...drawing, justSaved: true });
+    await screen.findByRole("img", { name: "차용인 서명" });
+    await vi.waitFor(() => expect(scrolled.length).toBeGreaterThan(0));
+    for (const element of scrolled) expect(element.querySelector("#sign-area")).toBeTruthy();
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 0);
+    // Spent: the next visit opens at the top as usual.
+    expect(store.get(pendingSignatureAtom)?.justSaved).toBe(false);
+  });
+});
+
+describe("the signature canvas", () => {
+  it("says 'no signature detected' once, not as a banner and a toast", async () => {
+    renderApp(`/pages/loans/signature?code=${contract.code}`, {
+      routes: { "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }) },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "저장" }));
+    expect(await screen.findAllByText("서명이 감지되지 않았습니다")).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText("서명이 감지되지 않았습니다")).toHaveLength(1);
+  });
+});
+
+describe("opened with another phone", () => {
+  it("names the number it was sent to, masked, and offers to log in with it", async () => {
+    const logout = vi.fn(() => ({ body: null }));
+    const { router, store } = renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({
+          body: { ...fakeBorrower, phone: "+821099998888" },
+        }),
+        "/api/v1/contract/open": () => ({
+          status: 403,
+          message: "접근 권한이 없는 계약입니다",
+          body: { sentToPhone: "010-****-5678" },
+        }),
+        "/auth/v1/user/loginOut": logout,
+      },
+    });
+    expect(await screen.findByText("다른 번호로 보낸 계약서입니다")).toBeTruthy();
+    expect(screen.getByTestId("sent-to-phone").textContent).toBe("010-****-5678");
+    expect(
+      await screen.findByText("지금은 010-9999-8888 번호로 로그인되어 있습니다."),
+    ).toBeTruthy();
+    expect(screen.queryByText("접근 권한이 없는 계약입니다")).toBeNull();
+
+    fireEvent.click(
+      screen.getByRole("button", { name: "로그아웃하고 010-****-5678 번호로 로그인" }),
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(router.state.location.search).toEqual({ redirect: signPage });
+    expect(store.get(pendingSignatureAtom)).toBeNull();
+  });
+
+  it("shows the plain refusal when the server names no number", async () => {
+    renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/open": () => ({ status: 404, message: "계약을 찾을 수 없습니다" }),
+      },
+    });
+    expect(await screen.findByText("계약을 찾을 수 없습니다")).toBeTruthy();
+    expect(screen.queryByText("다른 번호로 보낸 계약서입니다")).toBeNull();
   });
 });

@@ -1,11 +1,20 @@
 import { defaultTimeZoneOf, legalCapFor, todayIn } from "@chayong/domain";
-import { Button, Modal, MoneyText, PageHeader, StatusBadge } from "@chayong/ui";
+import {
+  Button,
+  Checkbox,
+  ConfirmDialog,
+  Modal,
+  MoneyText,
+  PageHeader,
+  StatusBadge,
+} from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
+import { formatInstant } from "../../language/format-instant";
 import { entryPath } from "../../session/back";
 import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
@@ -16,17 +25,21 @@ import { formatPercent } from "../contracts/percent";
 import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
 import { pendingSignatureAtom } from "./pending-signature";
+import { WrongPhoneNotice } from "./wrong-phone-notice";
 
 /**
  * The borrower's sign page, opened from the share link (`#/pages/loans/sign?code=...`): the
  * contract document and its cost of credit, then 'click to sign' -> the signature canvas ->
- * 're-sign' or 'confirm signing' -> the spec's congratulations (spec §2).
+ * back here, then a deliberate act (docs/contracts.md, "Signing"): 'I have read the contract and
+ * its cost' ticked and a signature drawn enable 'confirm signing' in the bar at the bottom, and
+ * a last question names what the borrower receives and repays before anything is sent.
  */
 export function SignPage({ code }: { code: string }) {
   const { _ } = useLingui();
   const api = useApi();
   const back = useBack();
   const contract = useLoad(() => api.contract.open({ code }), [api, code]);
+  const sentTo = contract.status === "failed" ? sentToPhoneOf(contract.error) : null;
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />
@@ -34,13 +47,23 @@ export function SignPage({ code }: { code: string }) {
         {contract.status === "loading" && !contract.data ? (
           <p className="page__note">{_("common.loading")}</p>
         ) : null}
-        {contract.status === "failed" ? (
+        {sentTo ? <WrongPhoneNotice sentToPhone={sentTo} /> : null}
+        {contract.status === "failed" && !sentTo ? (
           <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
         ) : null}
         {contract.data ? <SignContract contract={contract.data} code={code} /> : null}
       </div>
     </>
   );
+}
+
+/** The masked number a contract was sent to, when opening it was refused for the wrong phone. */
+function sentToPhoneOf(error: unknown): string | null {
+  const refusal = asTransportError(error);
+  if (refusal?.status !== 403) return null;
+  // contract.open's refusal body (packages/sdk API.md): `{ sentToPhone: "010-****-5678" }`.
+  const sentTo = (refusal.body as { sentToPhone?: unknown } | null | undefined)?.sentToPhone;
+  return typeof sentTo === "string" ? sentTo : null;
 }
 
 function SignContract({ contract: opened, code }: { contract: Contract; code: string }) {
@@ -51,9 +74,12 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
   const [contract, setContract] = useState(opened);
   const [signature, setSignature] = useAtom(pendingSignatureAtom);
   const drawn = signature?.code === code ? signature : null;
+  const [agreed, setAgreed] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [signing, setSigning] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  const gateId = useId();
   const cap = legalCapFor(
     contract.jurisdiction,
     todayIn(defaultTimeZoneOf(contract.jurisdiction), new Date()),
@@ -63,6 +89,26 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
   );
 
   const openCanvas = () => void navigate({ to: "/pages/loans/signature", search: { code } });
+
+  // Back from the canvas the page would open at its top, the signature a long scroll away: bring
+  // the signature area into view, now and again once the document above it has its height.
+  const signatureArea = useRef<HTMLElement>(null);
+  const revealPending = useRef(drawn?.justSaved === true);
+  const revealSignature = () => {
+    if (!revealPending.current) return;
+    signatureArea.current?.scrollIntoView?.({ block: "center" });
+  };
+  // Once, on arrival from the canvas.
+  useEffect(() => {
+    if (!revealPending.current) return;
+    revealSignature();
+    // Spent: a reload or a later visit opens at the top as usual.
+    setSignature((current) => (current ? { ...current, justSaved: false } : current));
+    const settled = window.setTimeout(() => {
+      revealPending.current = false;
+    }, 3000);
+    return () => window.clearTimeout(settled);
+  }, []);
 
   // A borrower signs only once verified (the server refuses 'identity.notVerified' until then):
   // the verification flow starts at the step not done yet and comes back to this page.
@@ -76,19 +122,20 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
   // One push into the flow; finishing goes back here (history: [..., sign]).
   const verify = (progress: { faceVerified: boolean }) => void enterVerification(router, progress);
 
-  const confirm = async () => {
-    if (!drawn) {
-      setSignError(_("signature.incomplete"));
-      return;
-    }
+  const missing = !drawn ? _("sign.needSignature") : !agreed ? _("sign.needReadConfirm") : null;
+
+  const sign = async () => {
+    if (!drawn) return;
     setSigning(true);
     setSignError(null);
     try {
       const signed = await api.contract.sign({ id: contract.id, signature: drawn.dataUrl });
+      setAsking(false);
       setContract(signed);
       setSignature(null);
       setSucceeded(true);
     } catch (error) {
+      setAsking(false);
       // 'identity.notVerified' is a 409 whose message is already translated: the record says.
       if (asTransportError(error)?.status === 409) {
         const progress = await api.identity.userDetail().catch(() => null);
@@ -97,18 +144,23 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
           return;
         }
       }
+      // The drawing stays: trying again needs no new signature.
       setSignError(screenMessage(error, _));
     } finally {
       setSigning(false);
     }
   };
 
+  const signable = isUnsigned(contract.status) && !unverified;
   return (
     <>
       <header className="contract-detail__head">
         <h2 className="contract-detail__name">{contract.name}</h2>
         <StatusBadge status={contract.status} label={_(`contract.status.${contract.status}`)} />
       </header>
+      <p className="contract-detail__number">
+        {_("document.contractCode")} {contract.number}
+      </p>
 
       <section className="cost-preview" aria-labelledby="sign-cost">
         <h3 className="page__section-title" id="sign-cost">
@@ -129,10 +181,14 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
         <p className="page__note">{_("cost.explanation")}</p>
       </section>
 
-      <ContractDocument id={contract.id} signedAt={contract.signedAt} />
+      <ContractDocument id={contract.id} signedAt={contract.signedAt} onReady={revealSignature} />
 
       {isUnsigned(contract.status) ? (
-        <section className="page__section" aria-labelledby="sign-area">
+        <section
+          className="page__section sign__area"
+          aria-labelledby="sign-area"
+          ref={signatureArea}
+        >
           <h3 className="page__section-title" id="sign-area">
             {_("sign.borrowerSignature")}
           </h3>
@@ -145,36 +201,85 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
             </>
           ) : drawn ? (
             <>
-              <img
-                className="signature-preview"
-                src={drawn.dataUrl}
-                alt={_("sign.borrowerSignature")}
-              />
-              <div className="page__buttons">
-                <Button variant="secondary" block onClick={openCanvas} disabled={signing}>
-                  {_("sign.resign")}
-                </Button>
-                <Button block onClick={confirm} loading={signing}>
-                  {_("sign.confirm")}
-                </Button>
-              </div>
+              <button type="button" className="signature-preview" onClick={openCanvas}>
+                <img src={drawn.dataUrl} alt={_("sign.borrowerSignature")} />
+              </button>
+              <Button variant="secondary" block onClick={openCanvas} disabled={signing}>
+                {_("sign.resign")}
+              </Button>
             </>
           ) : (
             <button type="button" className="signature-placeholder" onClick={openCanvas}>
               {_("sign.tapToSign")}
             </button>
           )}
-          {signError ? (
-            <p className="page__error" role="alert">
-              {signError}
-            </p>
+          {signable ? (
+            <Checkbox
+              className="sign__read-confirm"
+              label={_("sign.readConfirm")}
+              checked={agreed}
+              onCheckedChange={setAgreed}
+              disabled={signing}
+            />
           ) : null}
         </section>
       ) : (
         <p className="page__note sign__signed">
-          {_("sign.signed")} {contract.signedAt ? `· ${contract.signedAt.slice(0, 10)}` : ""}
+          {_("sign.signed")}{" "}
+          {contract.signedAt ? `· ${formatInstant(contract.signedAt, i18n.locale)}` : ""}
         </p>
       )}
+
+      {signable ? (
+        <div className="sign-bar" data-testid="sign-bar">
+          {signError ? (
+            <p className="sign-bar__error" role="alert">
+              {signError}
+            </p>
+          ) : missing ? (
+            <p className="sign-bar__hint" id={gateId}>
+              {missing}
+            </p>
+          ) : null}
+          <Button
+            size="lg"
+            block
+            disabled={missing !== null}
+            loading={signing}
+            aria-describedby={missing ? gateId : undefined}
+            onClick={() => {
+              setSignError(null);
+              setAsking(true);
+            }}
+          >
+            {signing ? _("sign.signing") : _("sign.confirm")}
+          </Button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={asking}
+        title={_("sign.confirmDialog.title")}
+        message={
+          <>
+            <dl className="definition-list sign-dialog__figures">
+              <dt>{_("cost.amountReceived")}</dt>
+              <dd>{money(contract.amountReceived)}</dd>
+              <dt>{_("cost.totalRepayable")}</dt>
+              <dd>{money(contract.totalRepayable)}</dd>
+              <dt>{_("cost.effectiveAnnualRate")}</dt>
+              <dd>{formatPercent(contract.effectiveAnnualRatePercent, i18n.locale)}%</dd>
+            </dl>
+            <span className="sign-dialog__note">{_("sign.confirmDialog.note")}</span>
+          </>
+        }
+        confirmLabel={_("sign.confirmDialog.confirm")}
+        confirming={signing}
+        onConfirm={() => void sign()}
+        onCancel={() => {
+          if (!signing) setAsking(false);
+        }}
+      />
 
       <Modal
         open={succeeded}

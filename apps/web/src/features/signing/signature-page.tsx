@@ -1,14 +1,17 @@
-import { SignaturePad, useToast } from "@chayong/ui";
+import { SignaturePad } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useAtom } from "jotai";
 import { useBack } from "../../session/use-back";
 import { pendingSignatureAtom } from "./pending-signature";
 
-/** The signature canvas: back, clear, undo, save (spec §2). Save returns to the sign page. */
+/**
+ * The signature canvas: back, clear, undo, save (spec §2). Save returns to the sign page. The
+ * drawing area is wider than tall in either orientation, and turning the phone redraws the same
+ * strokes (the pad keeps them as data). 'No signature detected' is the pad's own message, once.
+ */
 export function SignaturePage({ code }: { code: string }) {
   const { _ } = useLingui();
   const back = useBack();
-  const toast = useToast();
   const [pending, setPending] = useAtom(pendingSignatureAtom);
   const previous = pending?.code === code ? pending.data : undefined;
   return (
@@ -16,14 +19,14 @@ export function SignaturePage({ code }: { code: string }) {
       <h1 className="cy-visually-hidden">{_("sign.borrowerSignature")}</h1>
       <SignaturePad
         className="signature-page__pad"
+        shape="landscape"
         {...(previous ? { initialData: previous } : {})}
         exportBackground="#ffffff"
         onBack={back}
         onSave={(result) => {
-          setPending({ code, dataUrl: result.dataUrl, data: result.data });
+          setPending({ code, dataUrl: result.dataUrl, data: result.data, justSaved: true });
           back();
         }}
-        onReject={() => toast.show(_("signature.empty"), { tone: "error" })}
         labels={{
           back: _("common.back"),
           clear: _("signature.clear"),
@@ -34,6 +37,7 @@ export function SignaturePage({ code }: { code: string }) {
           empty: _("signature.empty"),
         }}
       />
+      <p className="signature-page__note">{_("signature.rotateNote")}</p>
     </div>
   );
 }

@@ -1,11 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../shell/coming-soon";
+import { HomePage } from "../../../features/home/home-page";
 
 export const Route = createFileRoute("/pages/index/index")({
   staticData: { titleId: "home.title" },
   component: HomePage,
 });
-
-function HomePage() {
-  return <ComingSoon titleId="home.title" />;
-}

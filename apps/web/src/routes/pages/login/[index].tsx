@@ -6,14 +6,18 @@ import { type FormEvent, useState } from "react";
 import { useApi } from "../../../app/services";
 import { useCountdown } from "../../../data/use-countdown";
 import { entryPath } from "../../../session/back";
-import { safeRedirect } from "../../../session/login-redirect";
+import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";
 import { signInAtom } from "../../../state/storage";
 
 export const Route = createFileRoute("/pages/login/index")({
   staticData: { titleId: "login.title" },
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; reason?: LoginReason } => ({
+    ...(typeof search.redirect === "string" ? { redirect: search.redirect } : {}),
+    ...(search.reason === "expired" ? { reason: "expired" as const } : {}),
+  }),
   component: LoginPage,
 });
 
@@ -27,7 +31,7 @@ function LoginPage() {
   const { _ } = useLingui();
   const api = useApi();
   const router = useRouter();
-  const { redirect } = Route.useSearch();
+  const { redirect, reason } = Route.useSearch();
   const signIn = useSetAtom(signInAtom);
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
@@ -90,6 +94,12 @@ function LoginPage() {
           </span>
           <p className="login__name">{_("app.title")}</p>
         </div>
+        {/* The app logged him out (the session ended): say so, instead of a silent jump here. */}
+        {reason === "expired" ? (
+          <p className="login__notice" role="status">
+            {_("session.invalid")}
+          </p>
+        ) : null}
         <div className="page__row">
           <TextField
             label={_("login.phone")}

@@ -1,10 +1,11 @@
-import { displayPhone } from "@chayong/domain";
+import { currencyOf, displayPhone } from "@chayong/domain";
 import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useApi } from "../../../app/services";
+import { StatisticsDashboard } from "../../../features/statistics/statistics-dashboard";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";
@@ -18,7 +19,7 @@ export const Route = createFileRoute("/pages/me/index")({
 
 const appVersion = "1.0.0";
 
-/** Profile, language and logout ('confirm logout'); statistics come with their own issue. */
+/** Profile, the lender's dashboard (statistics), language and logout ('confirm logout'). */
 function MePage() {
   const { _ } = useLingui();
   const api = useApi();
@@ -77,6 +78,10 @@ function MePage() {
           ) : null}
         </section>
 
+        {profile?.role === "lender" && profile.lender ? (
+          <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
+        ) : null}
+
         {profile?.role === "lender" ? (
           <Button
             variant="secondary"
@@ -93,6 +98,15 @@ function MePage() {
             onClick={() => void navigate({ to: "/pages/me/blockList" })}
           >
             {_("customer.blockList")}
+          </Button>
+        ) : null}
+        {profile?.role === "lender" ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => void navigate({ to: "/pages/me/sharedDebt" })}
+          >
+            {_("sharedDebt.title")}
           </Button>
         ) : null}
 

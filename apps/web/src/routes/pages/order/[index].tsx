@@ -3,13 +3,15 @@ import {
   Button,
   ContractCard,
   EmptyState,
+  ErrorState,
+  ListSkeleton,
   PageHeader,
   SegmentedControl,
   Select,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useApi } from "../../../app/services";
 import {
   type Contract,
@@ -17,7 +19,7 @@ import {
   isUnsigned,
 } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
-import { screenMessage } from "../../../session/screen-message";
+import { failureMessage } from "../../../session/screen-message";
 import { useCurrentUser } from "../../../state/current-user";
 
 interface OrderListSearch {
@@ -26,6 +28,19 @@ interface OrderListSearch {
 }
 
 const pageSize = 20;
+
+// Not needed to show the first contracts: loaded when the lender first opens it (the entry
+// page's size budget, scripts/size.ts).
+const ContractExportSheet = lazy(() =>
+  import("../../../features/contracts/contract-export-sheet").then((module) => ({
+    default: module.ContractExportSheet,
+  })),
+);
+// Pull to refresh is not needed to show the first contracts either: its code loads at the first
+// touch of the screen (a pull starts with one). When it cannot load (offline), retry remains.
+const PullToRefresh = lazy(() =>
+  import("../../../shell/pull-to-refresh/pull-to-refresh").catch(() => ({ default: () => null })),
+);
 
 export const Route = createFileRoute("/pages/order/index")({
   staticData: { titleId: "orderList.title", tab: "order" },
@@ -45,7 +60,11 @@ interface ListState {
   /** Whether the first page has arrived (so an empty list is known to be empty). */
   loaded: boolean;
   loading: boolean;
-  error: string | null;
+  /**
+   * The last request failed: what to say (the error catalogue may have said it already; the list
+   * still shows its error state, never the empty state), and the page to ask for again.
+   */
+  failure: { message: string; cursor: string | null } | null;
 }
 
 const initialList: ListState = {
@@ -53,7 +72,7 @@ const initialList: ListState = {
   nextCursor: null,
   loaded: false,
   loading: true,
-  error: null,
+  failure: null,
 };
 
 /**
@@ -68,13 +87,25 @@ function OrderListPage() {
   const { status, type } = Route.useSearch();
   const user = useCurrentUser();
   const isLender = user.data?.role === "lender";
+  const lenderTimeZone = user.data?.lender?.timeZone ?? null;
+  const [exporting, setExporting] = useState(false);
+  // Mounted from the first opening on, so it can animate shut.
+  const [exportOpened, setExportOpened] = useState(false);
   const [list, setList] = useState<ListState>(initialList);
+  const [refreshing, setRefreshing] = useState(false);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched) return;
+    const arm = () => setTouched(true);
+    window.addEventListener("touchstart", arm, { passive: true, once: true });
+    return () => window.removeEventListener("touchstart", arm);
+  }, [touched]);
   const request = useRef(0);
 
   /** The first page (no cursor) or the page after `cursor`, appended to what is shown. */
   const loadPage = async (cursor: string | null) => {
     const id = ++request.current;
-    setList((current) => ({ ...current, loading: true, error: null }));
+    setList((current) => ({ ...current, loading: true, failure: null }));
     try {
       const answer = await api.contract.query({
         ...(status ? { status } : {}),
@@ -88,12 +119,23 @@ function OrderListPage() {
         nextCursor: answer.nextCursor,
         loaded: true,
         loading: false,
-        error: null,
+        failure: null,
       }));
     } catch (error) {
       if (id !== request.current) return;
-      setList((current) => ({ ...current, loading: false, error: screenMessage(error, _) }));
+      setList((current) => ({
+        ...current,
+        loading: false,
+        failure: { message: failureMessage(error, _), cursor },
+      }));
     }
+  };
+
+  /** Pulled down: the first page again, the contracts shown stay until it arrives. */
+  const refresh = async () => {
+    setRefreshing(true);
+    await loadPage(null);
+    setRefreshing(false);
   };
 
   // A new filter starts again from the first page.
@@ -107,7 +149,7 @@ function OrderListPage() {
   // Infinite scroll: the next page loads when the end of the list comes into view.
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !hasMore || list.loading || list.error) return;
+    if (!target || !hasMore || list.loading || list.failure) return;
     if (typeof IntersectionObserver === "undefined") return; // the 'load more' button remains
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void loadPage(list.nextCursor);
@@ -178,9 +220,32 @@ function OrderListPage() {
               })
             }
           />
+          {lenderTimeZone ? (
+            <Button
+              variant="ghost"
+              className="order-filters__export"
+              icon={<DownloadIcon />}
+              onClick={() => {
+                setExportOpened(true);
+                setExporting(true);
+              }}
+            >
+              {_("contract.export.action")}
+            </Button>
+          ) : null}
         </div>
 
-        {list.loaded && list.items.length === 0 && !list.loading && !list.error ? (
+        {/* Loading, failed and empty are three different states (docs/screens.md). */}
+        {!list.loaded && list.loading ? <ListSkeleton label={_("orderList.loading")} /> : null}
+        {!list.loaded && list.failure ? (
+          <ErrorState
+            title={_("orderList.loadFailed")}
+            description={list.failure.message}
+            retryLabel={_("common.retry")}
+            onRetry={() => void loadPage(null)}
+          />
+        ) : null}
+        {list.loaded && list.items.length === 0 && !list.loading && !list.failure ? (
           <EmptyState title={_("contract.noResults")} />
         ) : null}
 
@@ -190,6 +255,7 @@ function OrderListPage() {
               <ContractCard
                 contract={{
                   name: contract.name,
+                  number: contract.number,
                   borrowerPhone: displayPhone(contract.borrowerPhone),
                   ...(isLender ? {} : { counterpartyName: contract.lender }),
                   loanAmount: contract.loanAmount,
@@ -212,25 +278,42 @@ function OrderListPage() {
                   instalments: (count) => _("document.instalments", { count }),
                 }}
                 onOpen={() => open(contract)}
+                actions={
+                  isLender ? (
+                    // The borrower behind the contract (docs/customers.md, "Customer details").
+                    <Button
+                      variant="ghost"
+                      onClick={() =>
+                        void navigate({ to: "/pages/order/customer", search: { id: contract.id } })
+                      }
+                    >
+                      {_("customer.view")}
+                    </Button>
+                  ) : undefined
+                }
               />
             </li>
           ))}
         </ul>
 
         <div ref={sentinel} className="contract-list__end" lang={locale}>
-          {list.loading ? <p className="page__note">{_("common.loading")}</p> : null}
-          {list.error ? (
+          {list.loaded && list.loading && !refreshing ? (
+            <ListSkeleton count={1} label={_("orderList.loading")} />
+          ) : null}
+          {list.loaded && list.failure ? (
             <>
-              <p className="page__error">{list.error}</p>
+              <p className="page__error" role="alert">
+                {list.failure.message}
+              </p>
               <Button
                 variant="secondary"
-                onClick={() => void loadPage(list.loaded ? list.nextCursor : null)}
+                onClick={() => void loadPage(list.failure?.cursor ?? null)}
               >
                 {_("common.retry")}
               </Button>
             </>
           ) : null}
-          {!list.loading && !list.error && hasMore ? (
+          {!list.loading && !list.failure && hasMore ? (
             <Button variant="ghost" onClick={() => void loadPage(list.nextCursor)}>
               {_("common.loadMore")}
             </Button>
@@ -240,6 +323,36 @@ function OrderListPage() {
           ) : null}
         </div>
       </div>
+      {touched && (list.loaded || list.failure) ? (
+        <Suspense fallback={null}>
+          <PullToRefresh onRefresh={() => void refresh()} refreshing={refreshing} />
+        </Suspense>
+      ) : null}
+      {lenderTimeZone && exportOpened ? (
+        <Suspense fallback={null}>
+          <ContractExportSheet
+            open={exporting}
+            onClose={() => setExporting(false)}
+            filter={{ ...(status ? { status } : {}), ...(type ? { type } : {}) }}
+            timeZone={lenderTimeZone}
+          />
+        </Suspense>
+      ) : null}
     </>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M5 19h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

@@ -1,4 +1,13 @@
-import { Button, ConfirmDialog, EmptyState, PageHeader, TextField, useToast } from "@chayong/ui";
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  ListSkeleton,
+  PageHeader,
+  TextField,
+  useToast,
+} from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
@@ -6,8 +15,9 @@ import { useEffect, useState } from "react";
 import { useApi } from "../../../app/services";
 import { useLoad } from "../../../data/use-load";
 import { chosenTemplateAtom, type Template } from "../../../features/templates/chosen-template";
-import { screenMessage } from "../../../session/screen-message";
+import { failureMessage, screenMessage } from "../../../session/screen-message";
 import { useBack } from "../../../session/use-back";
+import { useCurrentUser } from "../../../state/current-user";
 
 export const Route = createFileRoute("/pages/template/list")({
   staticData: { titleId: "template.list.title" },
@@ -25,6 +35,8 @@ function TemplateListPage() {
   const navigate = useNavigate();
   const { select } = Route.useSearch();
   const choose = useSetAtom(chosenTemplateAtom);
+  // Templates are a lender's tool: a borrower is not offered to make one.
+  const isLender = useCurrentUser().data?.role === "lender";
   const [search, setSearch] = useState("");
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState<Template | null>(null);
@@ -62,9 +74,11 @@ function TemplateListPage() {
         title={_("template.list.title")}
         onBack={back}
         actions={
-          <Button variant="ghost" onClick={() => void navigate({ to: "/pages/template/add" })}>
-            {_("template.add.title")}
-          </Button>
+          isLender ? (
+            <Button variant="ghost" onClick={() => void navigate({ to: "/pages/template/add" })}>
+              {_("template.add.title")}
+            </Button>
+          ) : null
         }
       />
       <div className="page">
@@ -78,7 +92,15 @@ function TemplateListPage() {
         />
         {actionError ? <p className="page__error">{actionError}</p> : null}
         {templates.status === "failed" ? (
-          <p className="page__error">{screenMessage(templates.error, _)}</p>
+          <ErrorState
+            title={_("common.loadFailed")}
+            description={failureMessage(templates.error, _)}
+            retryLabel={_("common.retry")}
+            onRetry={templates.reload}
+          />
+        ) : null}
+        {templates.status === "loading" && !templates.data ? (
+          <ListSkeleton label={_("common.loading")} />
         ) : null}
         {templates.status === "done" && items.length === 0 ? (
           <EmptyState title={_("template.noResults")} />

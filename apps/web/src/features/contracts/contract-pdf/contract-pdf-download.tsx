@@ -1,0 +1,104 @@
+import "./contract-pdf.css";
+import { contractPdfFileName } from "@chayong/domain";
+import { Button } from "@chayong/ui";
+import { useLingui } from "@lingui/react";
+import { useEffect, useRef, useState } from "react";
+import { useApi } from "../../../app/services";
+import { screenMessage } from "../../../session/screen-message";
+import { savePdfFile } from "./save-pdf-file";
+
+/** Drawing a PDF with its fonts takes the server a few seconds; more than an ordinary call. */
+export const pdfTimeoutMs = 60_000;
+
+type Progress =
+  | { state: "idle" }
+  | { state: "preparing" }
+  | { state: "done" | "failed"; message: string };
+
+/**
+ * The signed contract as a PDF file (docs/contract-pdf.md), for its lender and its borrower:
+ * one button with its own progress, its result and its translated error under it. Shown only
+ * for a signed contract (the server refuses an unsigned one).
+ */
+export function ContractPdfDownload({ contract }: { contract: { id: string; number: string } }) {
+  const { _ } = useLingui();
+  const api = useApi();
+  const [progress, setProgress] = useState<Progress>({ state: "idle" });
+  const pending = useRef<AbortController | null>(null);
+  // Leaving the page gives up a PDF still being prepared.
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const download = async () => {
+    const controller = new AbortController();
+    pending.current = controller;
+    setProgress({ state: "preparing" });
+    try {
+      const bytes = await api.contract.pdf(
+        { id: contract.id },
+        { signal: controller.signal, timeoutMs: pdfTimeoutMs },
+      );
+      const fileName = contractPdfFileName(contract.number);
+      savePdfFile(bytes, fileName);
+      setProgress({ state: "done", message: _("contract.pdf.done", { fileName }) });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = screenMessage(error, _);
+      // Nothing to say here when the app's error modal already said it.
+      setProgress(message ? { state: "failed", message } : { state: "idle" });
+    } finally {
+      if (pending.current === controller) pending.current = null;
+    }
+  };
+
+  return (
+    <section className="contract-pdf" aria-labelledby="contract-pdf-name">
+      <div className="contract-pdf__text">
+        <p className="contract-pdf__name" id="contract-pdf-name">
+          {_("contract.pdf.title")}
+        </p>
+        <p className="page__note">{_("contract.pdf.hint")}</p>
+        {progress.state === "preparing" ? (
+          <p className="page__note" role="status">
+            {_("contract.pdf.preparing")}
+          </p>
+        ) : null}
+        {progress.state === "done" ? (
+          <p className="contract-pdf__done" role="status">
+            {progress.message}
+          </p>
+        ) : null}
+        {progress.state === "failed" ? (
+          <p className="page__error" role="alert">
+            {progress.message}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        variant="secondary"
+        loading={progress.state === "preparing"}
+        icon={<DownloadIcon />}
+        onClick={() => void download()}
+        id="contract-pdf-download"
+        // Read as "signed contract (PDF), download": the row's title names the file.
+        aria-labelledby="contract-pdf-name contract-pdf-download"
+      >
+        {_("contract.pdf.download")}
+      </Button>
+    </section>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContractPdfDownload } from "./contract-pdf-download";

@@ -1,0 +1,35 @@
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser } from "../../state/current-user";
+import { fakeBorrower, fakeLender } from "../../test/fake-user";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderTemplates(user: CurrentUser) {
+  return renderApp("/pages/template/list", {
+    routes: {
+      "/api/v3/user/queryCashUser": () => ({ body: user }),
+      "/api/v1/template/query": () => ({ body: [] }),
+    },
+  });
+}
+
+describe("the template list", () => {
+  it("offers a lender to add a template", async () => {
+    renderTemplates(fakeLender);
+    expect(await screen.findByRole("button", { name: "템플릿 만들기" })).toBeTruthy();
+  });
+
+  it("does not offer a borrower to add one: templates are a lender's tool", async () => {
+    const { server } = renderTemplates(fakeBorrower);
+    await vi.waitFor(() =>
+      expect(server.calls.some((call) => call.path === "/api/v3/user/queryCashUser")).toBe(true),
+    );
+    await screen.findByText("템플릿 정보가 없습니다");
+    expect(screen.queryByRole("button", { name: "템플릿 만들기" })).toBeNull();
+  });
+});
