@@ -1,12 +1,13 @@
 /**
- * Opens every story of the built Storybook (storybook-static) in Debian's Chromium, waits for its
- * play function, and runs axe-core on it. Fails when a play function fails, a story throws, or axe
- * finds a serious or critical violation. Prints the figures.
+ * Opens every story and every docs page of the built Storybook (storybook-static) in Debian's
+ * Chromium, waits for the story's play function (or the docs page's render), and runs axe-core on
+ * it. Fails when a play function fails, a story or page throws, or axe finds a serious or
+ * critical violation. Prints the figures.
  *
  *   pnpm --filter @chayong/ui build-storybook && pnpm --filter @chayong/ui test:a11y
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), STORYBOOK_DIR (default storybook-static),
- * STORY_FILTER (substring of story ids to check).
+ * STORY_FILTER (substring of story and docs ids to check).
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -93,6 +94,10 @@ function recordStoryEvents() {
     listen("storyFinished", (payload) => {
       record.__cyStory.finished = payload as { status: string };
     });
+    // A docs page has no play function: it is done once rendered.
+    listen("docsRendered", () => {
+      record.__cyStory.finished = { status: "success" };
+    });
     for (const event of [
       "playFunctionThrewException",
       "storyThrewException",
@@ -114,12 +119,14 @@ function recordStoryEvents() {
   });
 }
 
-async function checkStory(page: Page, origin: string, id: string): Promise<StoryOutcome> {
+async function checkStory(page: Page, origin: string, entry: IndexEntry): Promise<StoryOutcome> {
+  const { id } = entry;
+  const viewMode = entry.type === "docs" ? "docs" : "story";
   const errors: string[] = [];
   const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
   page.on("pageerror", onPageError);
   try {
-    await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`);
+    await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=${viewMode}`);
     let status: StoryOutcome["status"] = "timeout";
     try {
       const handle = await page.waitForFunction(
@@ -136,13 +143,30 @@ async function checkStory(page: Page, origin: string, id: string): Promise<Story
     } catch {
       errors.push(`story did not finish within ${storyTimeoutMs} ms`);
     }
+    // Colours are judged at rest: a toast fading in has not its contrast yet.
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== "running" ||
+                animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+            ),
+        undefined,
+        { timeout: 3_000 },
+      )
+      .catch(() => undefined);
     errors.push(
       ...(await page.evaluate(
         () => (window as unknown as { __cyStory: { errors: string[] } }).__cyStory.errors,
       )),
     );
     const results = await new AxeBuilder({ page })
-      .include("#storybook-root")
+      .include(viewMode === "docs" ? "#storybook-docs" : "#storybook-root")
+      // Storybook's own props table (its JSON editor and markers) is the tool's markup, not the kit's.
+      .exclude(".docblock-argstable")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       // Page-level rules judge a whole page; a story is one component on a bare canvas.
       .disableRules(["region", "landmark-one-main", "page-has-heading-one"])
@@ -177,9 +201,11 @@ async function main() {
     entries: Record<string, IndexEntry>;
   };
   const filter = process.env.STORY_FILTER;
-  const stories = Object.values(index.entries).filter(
-    (entry) => entry.type === "story" && (!filter || entry.id.includes(filter)),
+  const entries = Object.values(index.entries).filter(
+    (entry) => !filter || entry.id.includes(filter),
   );
+  const stories = entries.filter((entry) => entry.type === "story");
+  const docsPages = entries.filter((entry) => entry.type === "docs");
   const components = new Set(stories.map((story) => story.title));
   const { server, origin } = await serve(storybookDir);
   let browser: Browser | undefined;
@@ -205,8 +231,8 @@ async function main() {
     });
     await context.addInitScript(recordStoryEvents);
     const page = await context.newPage();
-    for (const story of stories) {
-      const outcome = await checkStory(page, origin, story.id);
+    for (const story of [...stories, ...docsPages]) {
+      const outcome = await checkStory(page, origin, story);
       outcomes.push(outcome);
       const serious = outcome.violations.filter((violation) =>
         failingImpacts.has(violation.impact),
@@ -249,7 +275,7 @@ async function main() {
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.info(
-    `Stories checked: ${outcomes.length} (${components.size} components) in ${seconds} s with ${chromiumPath}`,
+    `Stories checked: ${stories.length} (${components.size} components), docs pages: ${docsPages.length}, in ${seconds} s with ${chromiumPath}`,
   );
   console.info(
     `axe violations (nodes) by impact: critical ${byImpact.get("critical") ?? 0}, serious ${byImpact.get("serious") ?? 0}, moderate ${byImpact.get("moderate") ?? 0}, minor ${byImpact.get("minor") ?? 0}` +
