@@ -126,6 +126,9 @@ async function checkStory(page: Page, origin: string, entry: IndexEntry): Promis
   const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
   page.on("pageerror", onPageError);
   try {
+    // A docs page renders many stories at once, their entry animations staggered by the load
+    // of the machine: it is judged at rest, with the kit's reduced-motion styles.
+    await page.emulateMedia({ reducedMotion: viewMode === "docs" ? "reduce" : "no-preference" });
     await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=${viewMode}`);
     let status: StoryOutcome["status"] = "timeout";
     try {
