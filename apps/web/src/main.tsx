@@ -1,12 +1,12 @@
 import "@chayong/ui/styles.css";
 import "./app/app.css";
-import { createHashHistory } from "@tanstack/react-router";
 import { createRoot } from "react-dom/client";
 import { App, createApp } from "./app/bootstrap";
+import { createAppHashHistory } from "./app/hash-history";
 import { readRuntimeSettings } from "./app/runtime-settings";
 import { afterPageLoad } from "./shell/after-page-load";
 
-const app = createApp({ history: createHashHistory(), settings: readRuntimeSettings() });
+const app = createApp({ history: createAppHashHistory(), settings: readRuntimeSettings() });
 
 const root = document.getElementById("app");
 if (root) createRoot(root).render(<App app={app} />);

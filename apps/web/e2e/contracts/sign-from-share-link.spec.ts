@@ -73,10 +73,11 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await expect(lender.getByText("복사되었습니다")).toBeVisible();
   expect(await lender.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-  // The borrower opens the link in another browser, logs in and lands on the sign page.
+  // The borrower opens the link in another browser, logs in and lands on the sign page. The
+  // messenger it went through decorated it with its own query before the '#', as they do.
   const borrowerContext = await browser.newContext();
   const borrower = await borrowerContext.newPage();
-  await borrower.goto(link);
+  await borrower.goto(link.replace("/#/", "/?fbclid=IwAR0e2e&utm_source=line#/"));
   await logIn(borrower, borrowerPhone);
   await expect(borrower).toHaveURL(/#\/pages\/loans\/sign\?code=/);
   // Signing needs a verified borrower; the verification flow has its own spec
