@@ -37,6 +37,9 @@ export function escapeHtml(value: unknown): string {
  * annual rate and, once signed, the signature with its time and the SHA-256 of the signed terms.
  * Self-contained (inline style, the signature as a data URL) so it renders in an iframe.
  */
+/** Between the title and the contract's name: Chinese writes the full-width colon, unspaced. */
+const titleSeparator: Record<Locale, string> = { "ko-KR": ": ", "zh-TW": "：" };
+
 /**
  * An instant as the lender's clock showed it, in the reader's language, with the zone's offset:
  * `2026년 3월 2일 14:05 (GMT+9)` rather than `2026-03-02T05:05:00.000Z`.
@@ -127,7 +130,7 @@ figure.signature{margin:8px 0}figure.signature img{display:block;max-width:min(1
 </style>
 </head>
 <body>
-<h1>${t("document.title")}: ${escapeHtml(contract.name)}</h1>
+<h1>${t("document.title")}${titleSeparator[locale]}${escapeHtml(contract.name)}</h1>
 <p class="number">${t("document.contractCode")} ${escapeHtml(contract.number)}</p>
 ${contract.cancelled ? `<p class="cancelled">${t("document.cancelled")}</p>` : ""}
 <h2>${t("document.parties")}</h2>

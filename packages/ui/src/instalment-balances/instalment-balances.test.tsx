@@ -13,7 +13,7 @@ describe("InstalmentBalances", () => {
     expect(within(overdue as HTMLElement).getByText("9일 연체")).toBeTruthy();
     expect(within(overdue as HTMLElement).getByText("연체 이자")).toBeTruthy();
     expect(
-      within(overdue as HTMLElement).getByText("원금 ₩240,000 + 연체 이자 ₩1,183"),
+      within(overdue as HTMLElement).getByText("상환액 ₩240,000 + 연체 이자 ₩1,183"),
     ).toBeTruthy();
     // Nothing waived: no waiver row.
     expect(within(overdue as HTMLElement).queryByText("감면 금액")).toBeNull();

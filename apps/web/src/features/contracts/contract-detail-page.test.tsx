@@ -109,6 +109,8 @@ describe("the contract details page", () => {
     renderDetail(cancelled.id, [cancelled]);
     await screen.findByRole("heading", { name: "취소된 대출" });
     expect(screen.getByText("삭제된 계약입니다")).toBeTruthy();
+    // No 'awaiting signature' badge beside it.
+    expect(screen.queryByText("서명 대기")).toBeNull();
     expect(screen.queryByTestId("share-link")).toBeNull();
     expect(screen.queryByRole("button", { name: "삭제" })).toBeNull();
   });

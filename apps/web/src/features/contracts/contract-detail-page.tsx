@@ -180,7 +180,11 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
     <>
       <header className="contract-detail__head">
         <h2 className="contract-detail__name">{contract.name}</h2>
-        <StatusBadge status={contract.status} label={_(`contract.status.${contract.status}`)} />
+        {/* A deleted contract has no status to show: 'awaiting signature' beside 'deleted' would
+            contradict it. */}
+        {contract.cancelled ? null : (
+          <StatusBadge status={contract.status} label={_(`contract.status.${contract.status}`)} />
+        )}
       </header>
       <p className="contract-detail__number">
         {_("document.contractCode")} {contract.number}

@@ -13,7 +13,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { failureMessage } from "../../session/screen-message";
-import { useBack } from "../../session/use-back";
 import { type CurrentUser, useCurrentUser } from "../../state/current-user";
 import { type Contract, isUnsigned } from "../contracts/contract-labels";
 import { type HomeStep, HomeSteps } from "./home-steps";
@@ -28,11 +27,11 @@ const latestCount = 3;
  */
 export function HomePage() {
   const { _ } = useLingui();
-  const back = useBack();
   const user = useCurrentUser();
   return (
     <>
-      <PageHeader title={_("home.title")} onBack={back} />
+      {/* The home page is a root, like the tabs: nothing to go back to. */}
+      <PageHeader title={_("home.title")} />
       <div className="page home">
         {user.status === "failed" ? (
           <ErrorState

@@ -233,4 +233,38 @@ describe("opened with another phone", () => {
     expect(await screen.findByText("계약을 찾을 수 없습니다")).toBeTruthy();
     expect(screen.queryByText("다른 번호로 보낸 계약서입니다")).toBeNull();
   });
+
+  it("says what to do about a refused link, and leads home", async () => {
+    const { router } = renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/open": () => ({ status: 404, message: "계약을 찾을 수 없습니다" }),
+      },
+    });
+    expect(
+      await screen.findByText(
+        "링크가 잘못되었거나 계약이 삭제되었습니다. 대여인에게 링크를 다시 요청해 주세요.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "처음 화면으로" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/index/index"));
+  });
+
+  it("offers to try again when the contract could not be fetched", async () => {
+    let failing = true;
+    renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/open": () => {
+          if (failing) throw new TypeError("network down");
+          return { body: contract };
+        },
+        "/api/v1/contract/view": () => ({ raw: "<!doctype html><p>contract</p>" }),
+      },
+    });
+    const retry = await screen.findByRole("button", { name: "다시 시도" });
+    failing = false;
+    fireEvent.click(retry);
+    expect(await screen.findByRole("heading", { name: contract.name })).toBeTruthy();
+  });
 });

@@ -3,6 +3,8 @@ import {
   Button,
   Checkbox,
   ConfirmDialog,
+  EmptyState,
+  ErrorState,
   Modal,
   MoneyText,
   PageHeader,
@@ -17,7 +19,7 @@ import { useLoad } from "../../data/use-load";
 import { formatInstant } from "../../language/format-instant";
 import { entryPath } from "../../session/back";
 import { asTransportError } from "../../session/error-catalogue";
-import { screenMessage } from "../../session/screen-message";
+import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
 import { type Contract, isUnsigned } from "../contracts/contract-labels";
@@ -49,11 +51,44 @@ export function SignPage({ code }: { code: string }) {
         ) : null}
         {sentTo ? <WrongPhoneNotice sentToPhone={sentTo} /> : null}
         {contract.status === "failed" && !sentTo ? (
-          <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
+          <OpenFailure error={contract.error} onRetry={contract.reload} />
         ) : null}
         {contract.data ? <SignContract contract={contract.data} code={code} /> : null}
       </div>
     </>
+  );
+}
+
+/**
+ * Why the contract did not open, and the way on: a link the server refused (wrong, deleted) says
+ * so and leads home; a failed connection offers to try again.
+ */
+function OpenFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { _ } = useLingui();
+  const navigate = useNavigate();
+  if (asTransportError(error)?.kind === "envelope-status") {
+    return (
+      <EmptyState
+        title={screenMessage(error, _, "contract.notFound")}
+        description={_("sign.linkInvalid")}
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => void navigate({ to: "/pages/index/index", replace: true })}
+          >
+            {_("notFound.home")}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ErrorState
+      title={_("contract.notFound")}
+      description={failureMessage(error, _)}
+      retryLabel={_("common.retry")}
+      onRetry={onRetry}
+    />
   );
 }
 
