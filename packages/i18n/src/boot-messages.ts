@@ -38,6 +38,7 @@ export const bootMessageRules: readonly string[] = [
   "contract.loanAmount",
   "contract.loanDate",
   "contract.repaymentDate",
+  "contract.firstRepaymentDate",
   "contract.outstandingAmount",
   "document.instalments",
   "customer.view",

@@ -299,7 +299,7 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
           required
         />
         <DateField
-          label={_("contract.repaymentDate")}
+          label={_(form.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}
           name="repaymentDate"
           value={form.repaymentDate}
           min={form.loanDate || undefined}

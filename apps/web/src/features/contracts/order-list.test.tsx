@@ -1,7 +1,8 @@
+import { displayPhone } from "@chayong/domain";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeContract } from "../../test/fake-contract";
-import { fakeLender } from "../../test/fake-user";
+import { fakeBorrower, fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
 
 const all = Array.from({ length: 25 }, (_unused, index) => fakeContract(25 - index));
@@ -42,6 +43,32 @@ function renderList() {
 }
 
 describe("the order list", () => {
+  it("shows a borrower who lent to him, not his own phone; an instalment's first due date as such", async () => {
+    const single = fakeContract(1, { name: "일시 대출", lender: "김대여" });
+    const instalments = fakeContract(2, {
+      name: "분할 대출",
+      lender: "김대여",
+      instalment: true,
+      instalmentCount: 3,
+      type: "instalment",
+    });
+    renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/query": () => ({
+          body: { items: [instalments, single], nextCursor: null, total: null },
+        }),
+      },
+    });
+    await screen.findByText("일시 대출");
+    const [instalmentCard, singleCard] = screen.getAllByRole("article");
+    expect(instalmentCard?.textContent).toContain("김대여");
+    expect(instalmentCard?.textContent).not.toContain(displayPhone(single.borrowerPhone));
+    expect(instalmentCard?.textContent).toContain("첫 상환일");
+    expect(singleCard?.textContent).toContain("상환일");
+    expect(singleCard?.textContent).not.toContain("첫 상환일");
+  });
+
   it("shows the newest first and loads the next page on request", async () => {
     const { server } = renderList();
     await screen.findByText("Contract 25");

@@ -256,8 +256,10 @@ function OrderListPage() {
                 contract={{
                   name: contract.name,
                   number: contract.number,
-                  borrowerPhone: displayPhone(contract.borrowerPhone),
-                  ...(isLender ? {} : { counterpartyName: contract.lender }),
+                  // A lender sees whom he lent to; a borrower, who lent to him (not his own phone).
+                  ...(isLender
+                    ? { borrowerPhone: displayPhone(contract.borrowerPhone) }
+                    : { counterpartyName: contract.lender }),
                   loanAmount: contract.loanAmount,
                   currency: contract.currency,
                   loanDate: contract.loanDate,
@@ -272,7 +274,9 @@ function OrderListPage() {
                   status: _(`contract.status.${contract.status}`),
                   loanAmount: _("contract.loanAmount"),
                   loanDate: _("contract.loanDate"),
-                  repaymentDate: _("contract.repaymentDate"),
+                  repaymentDate: _(
+                    contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
+                  ),
                   outstanding: _("contract.outstandingAmount"),
                   single: _("contract.type.single"),
                   instalments: (count) => _("document.instalments", { count }),
