@@ -53,6 +53,23 @@ describe("keepClearBoxes", () => {
     expect(keepClearBoxes(document, region, null)).toHaveLength(4);
   });
 
+  it("keeps the figures people read clear: any table cell, a row heading, a stat card's figure", () => {
+    placed(
+      `<table><tr><th id="row" scope="row">in progress</th><td id="middle">3</td><td>₩1,000</td></tr></table>
+       <div class="cy-stat-card"><p id="label" class="cy-stat-card__label">overdue</p>
+       <p id="figure" class="cy-stat-card__value">₩191,771</p></div>`,
+      {
+        row: [300, 500, 40, 20],
+        middle: [320, 520, 20, 20],
+        label: [300, 540, 60, 10],
+        figure: [300, 550, 60, 30],
+      },
+    );
+    const ids = keepClearBoxes(document, region, null).length;
+    // The row heading, the middle cell and the figure; the card's label is plain text.
+    expect(ids).toBe(3);
+  });
+
   it("leaves out the floating button itself, hidden things and open dialogs", () => {
     placed(
       `<button id="self">service</button>

@@ -11,9 +11,9 @@ import {
 
 /**
  * What the floating button must never cover (docs/service-button.md): anything a person taps or
- * types into, the signature canvas, status badges, and the values people read at a row's right
- * end (the last column of a table, a definition list's values). Components mark anything else
- * with `data-keep-clear`.
+ * types into, the signature canvas, status badges, and the figures people read: a table's cells
+ * and row headings, a definition list's values, a stat card's figure. Components mark anything
+ * else with `data-keep-clear`.
  */
 export const keepClearSelector = [
   "a[href]",
@@ -33,9 +33,11 @@ export const keepClearSelector = [
   "[tabindex]:not([tabindex='-1'])",
   "[contenteditable='true']",
   ".cy-status-badge",
-  "td:last-child",
+  "td",
+  "th[scope='row']",
   "th:last-child",
   "dd",
+  ".cy-stat-card__value",
   "[data-keep-clear]",
 ].join(", ");
 
