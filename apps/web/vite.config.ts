@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { faceModels } from "./scripts/face-models-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
+import { precompressedAssets } from "./scripts/precompress-plugin";
 import { installableApp } from "./scripts/pwa-plugin";
 import { woff2Only } from "./scripts/woff2-only";
 
@@ -26,6 +27,8 @@ export default defineConfig({
     faceModels(),
     // The manifest and the service worker (offline app shell; never the API).
     installableApp(),
+    // .br and .gz beside every text file, last: the server sends what the browser accepts.
+    precompressedAssets(),
   ],
   // Font stylesheets name only their woff2 files (scripts/woff2-only.ts).
   css: { postcss: { plugins: [woff2Only] } },

@@ -114,6 +114,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       prefix: "/",
       wildcard: true,
       index: ["index.html"],
+      // The build writes .br and .gz beside every text file (apps/web scripts/precompress-plugin.ts):
+      // the browser gets the one it accepts, nothing is compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header("cache-control", webCacheControl(relative(webDir, path)));

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createCodec, decodeEnvelope } from "@chayong/transport";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
@@ -19,6 +20,11 @@ describe("test mode routes and the web app", () => {
     writeFileSync(join(webDir, "manifest.webmanifest"), '{"name":"차용"}');
     mkdirSync(join(webDir, "assets"));
     writeFileSync(join(webDir, "assets", "index-AbC123.js"), "export {}");
+    // As the web build writes them: the same file, compressed, beside it.
+    const big = `export const text = "${"차용 ".repeat(2000)}";`;
+    writeFileSync(join(webDir, "assets", "app-XyZ789.js"), big);
+    writeFileSync(join(webDir, "assets", "app-XyZ789.js.br"), brotliCompressSync(big));
+    writeFileSync(join(webDir, "assets", "app-XyZ789.js.gz"), gzipSync(big));
     plain = await startTestServer({ CHAYONG_TEST_MODE: "0", CHAYONG_WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -84,5 +90,21 @@ describe("test mode routes and the web app", () => {
     // Vite names these after their content: they never change, so keep them.
     const asset = await fetch(`${plain.url}/assets/index-AbC123.js`);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the precompressed file the browser accepts, the plain one otherwise", async () => {
+    const url = `${plain.url}/assets/app-XyZ789.js`;
+    const plainText = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    expect(plainText.headers.get("content-encoding")).toBeNull();
+    const expected = await plainText.text();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(url, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("content-type")).toMatch(/javascript/);
+      // fetch decodes it: the same text.
+      expect(await response.text()).toBe(expected);
+    }
   });
 });
