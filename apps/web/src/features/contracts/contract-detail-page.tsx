@@ -143,9 +143,7 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         <dd>{money(contract.disbursedAmount)}</dd>
         <dt>{_("contract.loanDate")}</dt>
         <dd>{contract.loanDate}</dd>
-        <dt>
-          {_(contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}
-        </dt>
+        <dt>{_(contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}</dt>
         <dd>{contract.repaymentDate}</dd>
         <dt>{_("document.repaymentType")}</dt>
         <dd>
