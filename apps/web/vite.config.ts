@@ -2,6 +2,7 @@ import { CIPHER_IV_ENV, CIPHER_KEY_ENV, codecSettingsFromEnv } from "@chayong/tr
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { entryRoutePreload } from "./scripts/entry-route-preload-plugin";
 import { faceModels } from "./scripts/face-models-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
 import { precompressedAssets } from "./scripts/precompress-plugin";
@@ -27,6 +28,8 @@ export default defineConfig({
     faceModels(),
     // The manifest and the service worker (offline app shell; never the API).
     installableApp(),
+    // The entry route's own chunks fetched with the shell's, not after it runs.
+    entryRoutePreload(),
     // .br and .gz beside every text file, last: the server sends what the browser accepts.
     precompressedAssets(),
   ],

@@ -9,5 +9,7 @@ export default defineChayongProject({
   },
   test: {
     environment: "happy-dom",
+    // Beside src/ (the shared include): the build's own plugins in scripts/.
+    include: ["scripts/**/*.test.ts"],
   },
 });

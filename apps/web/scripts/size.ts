@@ -49,6 +49,8 @@ export interface EntryRouteLoad {
 }
 
 export const budgetBytes = 150 * 1024;
+/** Marks the preloads scripts/entry-route-preload-plugin.ts adds for the entry route's parts. */
+export const entryRoutePreloadAttribute = "data-entry-route";
 const entryRouteSource = "src/routes/pages/order/[index].tsx";
 /** What the app imports only once the page has loaded and is idle (src/shell/after-page-load.ts). */
 const afterPageLoadSources = [
@@ -69,7 +71,11 @@ export function measureEntryRouteLoad(dist: string): EntryRouteLoad {
 
   const htmlFiles = [
     ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/?([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/?([^"]+)"/g),
+    // The shell's own preloads, not those scripts/entry-route-preload-plugin.ts adds for the
+    // entry route's parts (counted below under their parts).
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)]
+      .filter((match) => !match[0].includes(entryRoutePreloadAttribute))
+      .map((match) => /href="\/?([^"]+)"/.exec(match[0]) ?? []),
   ].map((match) => match[1] ?? "");
   // In this order, so a chunk two parts share is listed under the first (the API chunk, which
   // the entry page also imports, under API).
