@@ -1,0 +1,660 @@
+// How long a signed-in lender on a slow phone waits for the FIRST CONTRACT CARD of the order
+// list (the entry route, #/pages/order/index), against the first paint of a blank Vite +
+// React 19 app served the same way: the figure issue "[5/6] Speed a user feels" asks for
+// (target: app / blank ≤ 1.5). It prints figures; it is not a test and checks no budget.
+//
+// What it does, all on this machine:
+//   1. starts the built server (apps/server/dist) on a fresh temp data folder, serving the built
+//      web app (apps/web/dist), adds a lender with the CLI and seeds ~20 contracts through the SDK;
+//   2. builds a blank Vite + React app (an <h1>) in bench/.blank-app/ and serves it with a second
+//      instance of the same server (same static-file settings, same HTTP stack);
+//   3. alternates blank / app loads in fresh browser contexts (cold cache, no service worker)
+//      under a slow phone (4x CPU slowdown, slow-3G-like network, 390x844 at 2x), timing inside
+//      the page from navigation start to the first paint of the first card / the heading;
+//   4. prints each run and the medians, then stops both servers and removes every temp folder.
+//
+// Run after building the server and the web app (pnpm turbo run build --filter=@chayong/web...):
+//   pnpm --filter @chayong/web bench:first-card
+// BENCH_RUNS=<n> changes the number of measured runs of each app (default 5).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
+
+const webDir = resolve(import.meta.dirname, "..");
+const webDist = join(webDir, "dist");
+const serverDir = resolve(webDir, "..", "server");
+const serverMain = join(serverDir, "dist", "main.js");
+const serverCli = join(serverDir, "dist", "cli.js");
+/** Inside apps/web so that vite, react and @vitejs/plugin-react resolve from its node_modules. */
+const blankDir = join(import.meta.dirname, ".blank-app");
+
+/** The environment as launched: Vite's build() sets NODE_ENV=production in this process, which the
+ * server refuses in test mode. */
+const launchEnv = { ...process.env };
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const lenderPhone = "01012340000";
+const borrowerPhone = "01055550000";
+const seededContracts = 20;
+/** A contract card (packages/ui ContractCard is an <article>) in the order list. */
+const cardSelector = ".contract-list article";
+
+/** The slow phone. Request-level throttling by Chromium (DevTools "Slow 3G"-like figures). */
+const network = {
+  latencyMs: 400,
+  downloadBytesPerSecond: 50_000, // 400 kbit/s
+  uploadBytesPerSecond: 50_000, // 400 kbit/s
+};
+const cpuSlowdown = 4;
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: "ko-KR",
+  // Every run is a first visit: nothing cached, no service worker answering from its cache.
+  serviceWorkers: "block" as const,
+};
+/** A run that has not painted by then has failed (a broken build, a server error). */
+const runTimeoutMs = 180_000;
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+/** A port nobody listens on right now (never a fixed port: others share this machine). */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server in test mode on a fresh data folder, serving `staticDir` (as
+ * e2e/support/global-setup.ts starts it). `beforeStart` runs operator CLI commands with the same
+ * environment before the server holds the data folder.
+ */
+async function startServer(
+  staticDir: string,
+  beforeStart: (env: NodeJS.ProcessEnv) => void = () => {},
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "chayong-bench-"));
+  const port = await freePort();
+  const env = {
+    ...launchEnv,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    CHAYONG_DATA_DIR: dataDir,
+    CHAYONG_TEST_MODE: "1",
+    CHAYONG_WEB_DIR: staticDir,
+  };
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    beforeStart(env);
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  let output = "";
+  const server: ChildProcess = spawn(process.execPath, [serverMain], {
+    cwd: serverDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((done) => server.once("exit", done));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    cleanUp();
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) {
+      cleanUp();
+      throw new Error(`the server exited (${server.exitCode}) before serving:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not serve ${url}/ within 60 s:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lender and his contracts
+
+/** `YYYY-MM-DD` this many days from today in Seoul (the lender's business time zone). */
+function seoulDateInDays(days: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Logs the lender in through the SDK (SMS code from the test route) and adds his contracts:
+ * answers the token the page will find in its storage, as a returning lender's phone would.
+ */
+async function seedLender(baseUrl: string): Promise<string> {
+  // The workspace packages' builds (dist/), imported late: a missing build fails with its name.
+  const { createApi } = await import("@chayong/sdk");
+  const { codecSettingsFromEnv, createCodec, createTransport } = await import("@chayong/transport");
+  const apiWithToken = (token: string | null) =>
+    createApi(
+      createTransport({
+        baseUrl,
+        codec: createCodec(codecSettingsFromEnv({})),
+        session: {
+          getToken: () => token,
+          getLoginInfo: () => null,
+          getDevice: () => ({ adid: "bench-setup" }),
+          getLocale: () => "ko-KR",
+        },
+        slowNetworkMs: Number.POSITIVE_INFINITY,
+      }),
+    );
+  const anonymous = apiWithToken(null);
+  await anonymous.auth.sendCode({ phone: lenderPhone });
+  const sms = await fetch(`${baseUrl}/__test/sms?phone=${lenderPhone}`);
+  if (!sms.ok) throw new Error(`GET /__test/sms answered ${sms.status}`);
+  const { code } = (await sms.json()) as { code: string };
+  const { token } = await anonymous.auth.login({ phone: lenderPhone, code });
+  const lender = apiWithToken(token);
+  const surnames = ["정", "박", "이", "최", "한", "김", "윤", "장", "임", "오"];
+  // Alternately three monthly instalments (about 2% interest in all) and one payment of 1% more
+  // in a month: within the legal interest cap, as the e2e specs' drafts are.
+  for (let index = 0; index < seededContracts; index++) {
+    const instalment = index % 2 === 0;
+    const loanAmount = 500_000 + index * 50_000;
+    await lender.contract.add({
+      name: `${surnames[index % surnames.length]}씨 대출 ${index + 1}`,
+      borrowerPhone,
+      loanAmount,
+      disbursedAmount: loanAmount,
+      loanDate: seoulDateInDays(-index),
+      repaymentDate: seoulDateInDays(30 - index),
+      instalment,
+      instalmentCount: instalment ? 3 : 1,
+      instalmentAmount: instalment ? Math.round(loanAmount * 0.34) : Math.round(loanAmount * 1.01),
+      interval: "monthly",
+      overdueRatePercent: 15,
+      lender: "김대여",
+      merchantName: "김씨상회",
+    });
+  }
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The blank app
+
+/** The same rule as the web build's precompression (scripts/precompress-plugin.ts), mirrored so
+ * that both apps get the same encoding from the server, whatever the server does with it. */
+function precompress(dir: string): void {
+  const text = new Set([".html", ".js", ".css", ".json", ".svg"]);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !text.has(extname(file)) || statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    const brotli = brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    });
+    const gzip = gzipSync(content, { level: 9 });
+    if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+    if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+  }
+}
+
+/** Builds an <h1> rendered by React 19 with Vite's defaults and @vitejs/plugin-react. */
+async function buildBlankApp(): Promise<string> {
+  rmSync(blankDir, { recursive: true, force: true });
+  mkdirSync(join(blankDir, "src"), { recursive: true });
+  writeFileSync(
+    join(blankDir, "index.html"),
+    `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Blank</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`,
+  );
+  writeFileSync(
+    join(blankDir, "src", "main.tsx"),
+    `import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <h1>주문 내역</h1>
+  </StrictMode>,
+);
+`,
+  );
+  // The config inline (configFile: false): a vite.config.ts here would be picked up by nothing
+  // else, and apps/web's own config must not apply.
+  const { build } = await import("vite");
+  const { default: react } = await import("@vitejs/plugin-react");
+  const outDir = join(blankDir, "dist");
+  await build({
+    configFile: false,
+    root: blankDir,
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  // Served as the web app is: precompressed copies when its build writes them.
+  if (existsSync(join(webDist, "index.html.br")) || existsSync(join(webDist, "index.html.gz")))
+    precompress(outDir);
+  return outDir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One page load
+
+interface Probe {
+  /** performance.now() when the element was first in the DOM (a MutationObserver's callback). */
+  inserted: number | null;
+  /** performance.now() just after the next frame was painted (rAF, then a task). */
+  painted: number | null;
+}
+
+interface BenchWindow {
+  __benchProbe?: Probe;
+  __benchDone?: () => void;
+}
+
+/**
+ * Installed before any script of the page: watches the DOM for `selector` and records when it
+ * arrives and when the frame showing it has been painted (the task after the frame's rAF runs
+ * once that frame is rendered). Cheap (a querySelector per mutation batch) and the same for both
+ * apps, so it costs both the same.
+ */
+function installProbe(selector: string) {
+  const bench = window as unknown as BenchWindow;
+  const probe: Probe = { inserted: null, painted: null };
+  bench.__benchProbe = probe;
+  const observer = new MutationObserver(() => {
+    if (probe.inserted !== null || !document.querySelector(selector)) return;
+    probe.inserted = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        probe.painted = performance.now();
+        bench.__benchDone?.();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+interface PageFigures {
+  probe: Probe;
+  firstContentfulPaint: number | null;
+  /** Resource timing up to the paint of the element (the document included). */
+  bytesBefore: number;
+  /** The same bytes by kind (scripts, stylesheets, fonts, API answers). */
+  jsBytesBefore: number;
+  cssBytesBefore: number;
+  fontBytesBefore: number;
+  apiBytesBefore: number;
+  requestsBefore: number;
+  /** startTime of the first /api/ or /auth/ request, and of the contract list query. */
+  firstApiStart: number | null;
+  listQueryStart: number | null;
+  listQueryEnd: number | null;
+}
+
+/**
+ * Read in the page once the element has painted. The paint entry of first-contentful-paint comes
+ * when the compositor reports the frame shown, which can be after the probe's task: waited for
+ * (at most 2 s).
+ */
+async function readFigures(): Promise<PageFigures> {
+  const firstContentfulPaint = await new Promise<number | null>((done) => {
+    const entryTime = () =>
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+    if (entryTime() !== null) return done(entryTime());
+    const observer = new PerformanceObserver(() => {
+      if (entryTime() === null) return;
+      observer.disconnect();
+      done(entryTime());
+    });
+    observer.observe({ type: "paint", buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      done(entryTime());
+    }, 2_000);
+  });
+  const bench = window as unknown as BenchWindow;
+  const probe = bench.__benchProbe ?? { inserted: null, painted: null };
+  const until = probe.painted ?? Number.POSITIVE_INFINITY;
+  const navigation = performance.getEntriesByType("navigation")[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+  const before = resources.filter((entry) => entry.responseEnd <= until);
+  const path = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
+  const api = resources.filter((entry) => /^\/(api|auth)\//.test(path(entry)));
+  const query = api.find((entry) => path(entry).endsWith("/contract/query"));
+  const bytesOf = (test: (path: string) => boolean) =>
+    before.filter((entry) => test(path(entry))).reduce((sum, entry) => sum + entry.transferSize, 0);
+  return {
+    probe,
+    firstContentfulPaint,
+    bytesBefore:
+      (navigation?.transferSize ?? 0) + before.reduce((sum, entry) => sum + entry.transferSize, 0),
+    jsBytesBefore: bytesOf((name) => name.endsWith(".js")),
+    cssBytesBefore: bytesOf((name) => name.endsWith(".css")),
+    fontBytesBefore: bytesOf((name) => /\.(woff2?|ttf|otf)$/.test(name)),
+    apiBytesBefore: bytesOf((name) => /^\/(api|auth)\//.test(name)),
+    requestsBefore: before.length + 1,
+    firstApiStart: api.length > 0 ? Math.min(...api.map((entry) => entry.startTime)) : null,
+    listQueryStart: query?.startTime ?? null,
+    listQueryEnd: query?.responseEnd ?? null,
+  };
+}
+
+interface RunResult extends PageFigures {
+  /** From the CDP network events: everything that finished loading by the time it was read. */
+  cdpBytes: number;
+  cdpRequests: number;
+  /** content-encoding of the scripts the server sent ("identity" when none). */
+  scriptEncodings: string[];
+}
+
+/** Slows the page down as a mid-range phone on a poor connection (before it navigates). */
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send("Network.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: network.downloadBytesPerSecond,
+    uploadThroughput: network.uploadBytesPerSecond,
+  });
+}
+
+async function measure(
+  browser: Browser,
+  url: string,
+  selector: string,
+  token: string | null,
+): Promise<RunResult> {
+  const context = await browser.newContext(phone);
+  try {
+    const page: Page = await context.newPage();
+    if (token !== null) {
+      // The session a returning lender's phone holds (as the e2e specs hand it to a page).
+      await page.addInitScript((value) => {
+        localStorage.setItem("token", JSON.stringify(value));
+      }, token);
+    }
+    await page.addInitScript(installProbe, selector);
+    const painted = new Promise<void>((done) => {
+      void page.exposeFunction("__benchDone", done);
+    });
+
+    const cdp = await context.newCDPSession(page);
+    let cdpBytes = 0;
+    let cdpRequests = 0;
+    const encodings = new Set<string>();
+    cdp.on("Network.requestWillBeSent", () => {
+      cdpRequests++;
+    });
+    cdp.on("Network.loadingFinished", (event) => {
+      cdpBytes += event.encodedDataLength;
+    });
+    cdp.on("Network.responseReceived", (event) => {
+      if (!new URL(event.response.url).pathname.endsWith(".js")) return;
+      const headers = Object.fromEntries(
+        Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      encodings.add(String(headers["content-encoding"] ?? "identity"));
+    });
+    await throttle(cdp);
+
+    await page.goto(url, { waitUntil: "commit", timeout: runTimeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      painted,
+      new Promise((_, fail) => {
+        timer = setTimeout(
+          () => fail(new Error(`${selector} did not paint within ${runTimeoutMs} ms at ${url}`)),
+          runTimeoutMs,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const figures = await page.evaluate(readFigures);
+    return { ...figures, cdpBytes, cdpRequests, scriptEncodings: [...encodings].sort() };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+const ms = (value: number | null) => (value === null ? "—" : `${Math.round(value)} ms`);
+const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+
+function printTable(rows: [label: string, values: string[], median: string][]): void {
+  const header = ["", ...Array.from({ length: runs }, (_, index) => `run ${index + 1}`), "median"];
+  const lines = [header, ...rows.map(([label, values, mid]) => [label, ...values, mid])];
+  const widths = header.map((_, column) =>
+    Math.max(...lines.map((line) => (line[column] ?? "").length)),
+  );
+  for (const line of lines) {
+    console.info(
+      line
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join("  "),
+    );
+  }
+}
+
+function report(blank: RunResult[], app: RunResult[], startedAt: number): void {
+  const paintOf = (result: RunResult) => result.probe.painted ?? Number.NaN;
+  const blankPaint = blank.map(paintOf);
+  const appPaint = app.map(paintOf);
+  const pairRatios = appPaint.map((value, index) => value / (blankPaint[index] ?? Number.NaN));
+  const column = (
+    label: string,
+    results: RunResult[],
+    pick: (result: RunResult) => number | null,
+    format: (value: number | null) => string,
+  ): [string, string[], string] => {
+    const values = results.map(pick);
+    const known = values.filter((value): value is number => value !== null);
+    return [label, values.map(format), format(known.length > 0 ? median(known) : null)];
+  };
+  const bytes = (value: number | null) => (value === null ? "—" : kb(value));
+  const count = (value: number | null) => (value === null ? "—" : String(value));
+
+  console.info("");
+  console.info(
+    `Phone: ${phone.viewport.width}x${phone.viewport.height} @${phone.deviceScaleFactor}x, ` +
+      `touch, ko-KR; CPU ${cpuSlowdown}x slower (Emulation.setCPUThrottlingRate); network ` +
+      `${network.latencyMs} ms latency, ${(network.downloadBytesPerSecond * 8) / 1000} kbit/s ` +
+      `down, ${(network.uploadBytesPerSecond * 8) / 1000} kbit/s up ` +
+      "(Network.emulateNetworkConditions, per request). Cold cache, service workers blocked.",
+  );
+  console.info(
+    "Both apps served by the built server (apps/server/dist/main.js, its static-file settings); " +
+      `scripts sent as: app ${[...new Set(app.flatMap((r) => r.scriptEncodings))].join("/")}, ` +
+      `blank ${[...new Set(blank.flatMap((r) => r.scriptEncodings))].join("/")}.`,
+  );
+  console.info(
+    "Times from navigation start (performance.now() in the page) to just after the frame " +
+      "showing the element was painted; runs alternate blank, app.",
+  );
+  console.info("");
+  printTable([
+    column("blank: <h1> painted", blank, (r) => r.probe.painted, ms),
+    column("blank: FCP", blank, (r) => r.firstContentfulPaint, ms),
+    column("app: first card painted", app, (r) => r.probe.painted, ms),
+    column("app: first card in DOM", app, (r) => r.probe.inserted, ms),
+    column("app: FCP", app, (r) => r.firstContentfulPaint, ms),
+    [
+      "ratio app / blank (≤ 1.5)",
+      pairRatios.map(ratio),
+      ratio(median(appPaint) / median(blankPaint)),
+    ],
+    column("app: first API request start", app, (r) => r.firstApiStart, ms),
+    column("app: contract query start", app, (r) => r.listQueryStart, ms),
+    column("app: contract query end", app, (r) => r.listQueryEnd, ms),
+    column("app: bytes before card", app, (r) => r.bytesBefore, bytes),
+    column("app:   of which JS", app, (r) => r.jsBytesBefore, bytes),
+    column("app:   of which CSS", app, (r) => r.cssBytesBefore, bytes),
+    column("app:   of which fonts", app, (r) => r.fontBytesBefore, bytes),
+    column("app:   of which API answers", app, (r) => r.apiBytesBefore, bytes),
+    column("app: requests before card", app, (r) => r.requestsBefore, count),
+    column("app: bytes (CDP, at read)", app, (r) => r.cdpBytes, bytes),
+    column("app: requests (CDP, at read)", app, (r) => r.cdpRequests, count),
+    column("blank: bytes before <h1>", blank, (r) => r.bytesBefore, bytes),
+    column("blank: requests before <h1>", blank, (r) => r.requestsBefore, count),
+  ]);
+  console.info("");
+  console.info(
+    `Ratio median: median(app) / median(blank); per run: app run i / blank run i. ` +
+      `Whole bench: ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  if (!existsSync(join(webDist, "index.html"))) {
+    throw new Error(`${webDist}/index.html is missing: build the web app first (vite build)`);
+  }
+  if (!existsSync(serverMain) || !existsSync(serverCli)) {
+    throw new Error(
+      `${serverMain} is missing: build the server first (pnpm turbo run build --filter=@chayong/web...)`,
+    );
+  }
+  const cleanUps: (() => Promise<void> | void)[] = [];
+  // Ctrl-C still stops the servers and removes the temp folders.
+  const interrupted = () => {
+    void Promise.allSettled([...cleanUps].reverse().map((cleanUp) => cleanUp())).then(() =>
+      process.exit(130),
+    );
+  };
+  process.once("SIGINT", interrupted);
+  try {
+    console.info("Starting the server and seeding the lender's contracts…");
+    const appServer = await startServer(webDist, (env) => {
+      execFileSync(
+        process.execPath,
+        [
+          serverCli,
+          "lender:add",
+          "--phone",
+          lenderPhone,
+          "--name",
+          "김대여",
+          "--merchant",
+          "김씨상회",
+        ],
+        { cwd: serverDir, env, stdio: "pipe" },
+      );
+    });
+    cleanUps.push(appServer.stop);
+    const token = await seedLender(appServer.url);
+
+    console.info("Building the blank Vite + React app…");
+    cleanUps.push(() => rmSync(blankDir, { recursive: true, force: true }));
+    const blankDist = await buildBlankApp();
+    const blankServer = await startServer(blankDist);
+    cleanUps.push(blankServer.stop);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHAYONG_CHROMIUM ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    });
+    cleanUps.push(() => browser.close());
+
+    const appUrl = `${appServer.url}/#/pages/order/index`;
+    const blankUrl = `${blankServer.url}/`;
+    // One pair first, not counted: the servers' and the OS's first reads of every file.
+    console.info("Warm-up pair (not counted)…");
+    await measure(browser, blankUrl, "h1", null);
+    await measure(browser, appUrl, cardSelector, token);
+    const blank: RunResult[] = [];
+    const app: RunResult[] = [];
+    for (let run = 1; run <= runs; run++) {
+      blank.push(await measure(browser, blankUrl, "h1", null));
+      app.push(await measure(browser, appUrl, cardSelector, token));
+      console.info(
+        `run ${run}/${runs}: blank ${ms(blank.at(-1)?.probe.painted ?? null)}, ` +
+          `app ${ms(app.at(-1)?.probe.painted ?? null)}`,
+      );
+    }
+    report(blank, app, startedAt);
+  } finally {
+    for (const cleanUp of [...cleanUps].reverse()) await cleanUp();
+    process.off("SIGINT", interrupted);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
