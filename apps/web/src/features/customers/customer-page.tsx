@@ -122,11 +122,14 @@ function CustomerDetails({
         {customer.verified ? null : (
           <p className="page__note customer__unverified">{_("customer.notVerified")}</p>
         )}
+        {/* The heading names the person and its badge gives the status: not again below. */}
         <dl className="definition-list">
-          <dt>{_("customer.status")}</dt>
-          <dd>{_(`customer.status.${customer.status}`)}</dd>
-          <dt>{_("customer.name")}</dt>
-          <dd>{orNotProvided(customer.name)}</dd>
+          {customer.name ? null : (
+            <>
+              <dt>{_("customer.name")}</dt>
+              <dd>{orNotProvided(customer.name)}</dd>
+            </>
+          )}
           <dt>{_("customer.phone")}</dt>
           <dd>{displayPhone(customer.phone)}</dd>
           <dt>{_("customer.idNumber")}</dt>
@@ -167,7 +170,9 @@ function CustomerDetails({
                     {_(`identity.relation.${contact.relation}`)}
                   </span>
                 </span>
-                <a href={`tel:${contact.phone}`}>{displayPhone(contact.phone)}</a>
+                <a className="customer__contact-phone" href={`tel:${contact.phone}`}>
+                  {displayPhone(contact.phone)}
+                </a>
               </li>
             ))}
           </ul>
