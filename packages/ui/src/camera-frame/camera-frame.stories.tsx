@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
 import { componentDocs } from "../story-fixtures/docs";
 import { sampleCameraView } from "../story-fixtures/images";
 import { CameraFrame } from "./camera-frame";
@@ -31,5 +32,11 @@ export const NoCameraYet: Story = {
 export const Aligned: Story = { args: { state: "aligned", message: "잠시만 기다려 주세요" } };
 export const Failed: Story = {
   args: { state: "error", message: "얼굴 인증에 실패했습니다. 잠시 후 다시 시도해 주세요." },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent("얼굴 인증에 실패했습니다");
+    // The failure says what happened; 'place your face in the centre' would contradict it.
+    await expect(canvas.queryByText("얼굴을 화면 가운데에 맞춰 주세요")).toBeNull();
+  },
 };
 export const Chinese: Story = { globals: { locale: "zh-TW" }, args: { message: "請稍候 3-5 秒" } };

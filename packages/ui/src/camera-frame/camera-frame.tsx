@@ -35,7 +35,11 @@ export function CameraFrame({
         <div className="cy-camera-frame__mask" aria-hidden="true" />
       </div>
       <figcaption className="cy-camera-frame__caption" aria-live="polite">
-        <span className="cy-camera-frame__prompt">{prompt ?? t("verify.face.prompt")}</span>
+        {/* A failure's message replaces the default 'place your face' (a camera that did not
+            open leaves nothing to place a face in); an explicit prompt still shows. */}
+        {prompt !== undefined || state !== "error" || !message ? (
+          <span className="cy-camera-frame__prompt">{prompt ?? t("verify.face.prompt")}</span>
+        ) : null}
         {message ? (
           <span className="cy-camera-frame__message" role={state === "error" ? "alert" : undefined}>
             {message}
