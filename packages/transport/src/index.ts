@@ -72,10 +72,18 @@ export {
   decodeDeviceDescriptor,
   encodeDeviceDescriptor,
 } from "./wire/device-descriptor.ts";
-export { decodeEnvelope, type Envelope, encodeEnvelope, readEnvelope } from "./wire/envelope.ts";
+export {
+  decodeCompressedEnvelope,
+  decodeEnvelope,
+  type Envelope,
+  encodeCompressedEnvelope,
+  encodeEnvelope,
+  readEnvelope,
+} from "./wire/envelope.ts";
 export { decodeRequestPayload, encodePayload } from "./wire/payload.ts";
 export { isPayloadError, PayloadError, type PayloadErrorKind } from "./wire/payload-error.ts";
 export {
+  COMPRESSED_ENVELOPE,
   COUNTRY_CODE,
   DEFAULT_HEADERS,
   DEFAULT_LOCALE,

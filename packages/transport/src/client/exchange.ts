@@ -2,8 +2,8 @@ import type { KyInstance, Progress } from "ky";
 import type { Codec } from "../codec/codec.ts";
 import { failureFromFetch, failures } from "../errors/failures.ts";
 import type { TransportError } from "../errors/transport-error.ts";
-import { decodeEnvelope, type Envelope } from "../wire/envelope.ts";
-import { ENVELOPE_STATUS } from "../wire/protocol.ts";
+import { decodeCompressedEnvelope, decodeEnvelope, type Envelope } from "../wire/envelope.ts";
+import { COMPRESSED_ENVELOPE, ENVELOPE_STATUS, HEADER } from "../wire/protocol.ts";
 import { type PendingCall, type PendingCallListener, watchSlowNetwork } from "./slow-network.ts";
 
 /** What every exchange of one transport shares. */
@@ -47,6 +47,7 @@ export async function exchange(context: ExchangeContext, outgoing: Outgoing): Pr
   );
   try {
     let answer: string | Uint8Array;
+    let compressed = false;
     try {
       const response = context.ky(outgoing.url, {
         method: outgoing.call.method,
@@ -63,13 +64,17 @@ export async function exchange(context: ExchangeContext, outgoing: Outgoing): Pr
         outgoing.raw === "bytes"
           ? new Uint8Array(await response.arrayBuffer())
           : await response.text();
+      // The answer says whether it was compressed (only when this client asked).
+      compressed = (await response).headers.get(HEADER.envelopeEncoding) === COMPRESSED_ENVELOPE;
     } catch (error) {
       throw failureFromFetch(error, outgoing.timeoutMs, outgoing.signal);
     }
     if (outgoing.raw !== false || typeof answer !== "string") return answer;
     let envelope: Envelope;
     try {
-      envelope = decodeEnvelope(context.codec, answer);
+      envelope = compressed
+        ? await decodeCompressedEnvelope(context.codec, answer)
+        : decodeEnvelope(context.codec, answer);
     } catch (cause) {
       throw failures.invalidData(cause);
     }

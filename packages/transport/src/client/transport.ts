@@ -10,7 +10,12 @@ import {
 } from "../upload/cloud.ts";
 import { type UploadedFile, type UploadOptions, uploadFiles } from "../upload/upload.ts";
 import { encodePayload } from "../wire/payload.ts";
-import { DEFAULT_PACKAGE_NAME, ENVELOPE_QUERY_PARAM } from "../wire/protocol.ts";
+import {
+  COMPRESSED_ENVELOPE,
+  DEFAULT_PACKAGE_NAME,
+  ENVELOPE_QUERY_PARAM,
+  HEADER,
+} from "../wire/protocol.ts";
 import { type ExchangeContext, exchange, type Outgoing } from "./exchange.ts";
 import { buildHeaders } from "./headers.ts";
 import type { SessionProvider } from "./session.ts";
@@ -48,6 +53,13 @@ export interface TransportOptions {
   onSessionEnded?(error: TransportError): void;
   /** Default: the global fetch, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Ask for compressed answers (`COMPRESSED_ENVELOPE`): the server compresses each envelope
+   * before encrypting it, except the answers that carry the session token. Needs
+   * DecompressionStream (every current browser, Node 18+). Default false: the wire stays
+   * exactly the spec's.
+   */
+  compressedAnswers?: boolean;
   /** Needed only by uploadToCloud. */
   uploadTokenProvider?: UploadTokenProvider;
   /** Upload URL of a storage region. Default: CLOUD_UPLOAD_URLS. */
@@ -139,6 +151,10 @@ export function createTransport(options: TransportOptions): Transport {
       const method = readMethod(call.method);
       const callTimeoutMs = checkTimeout(call.timeoutMs ?? timeoutMs);
       const headers = buildHeaders({ codec, session, packageName, withContentType: true });
+      // Envelopes only: a raw answer (the contract view, the PDF) is never an envelope.
+      if (options.compressedAnswers && call.raw !== true && call.raw !== "bytes") {
+        headers.set(HEADER.acceptEnvelope, COMPRESSED_ENVELOPE);
+      }
       const ciphertext = encodePayload(codec, call.payload);
       outgoing = {
         call: { id: nextCallId(), method, path: call.path },

@@ -8,6 +8,10 @@ export interface Codec {
   encrypt(plaintext: string): string;
   /** The reverse; throws CodecError rather than return anything it cannot vouch for. */
   decrypt(ciphertext: string): string;
+  /** AES-CBC encrypt any bytes (a compressed envelope), standard base64. */
+  encryptBytes(bytes: Uint8Array): string;
+  /** The reverse of encryptBytes: the bytes, not yet read as text. */
+  decryptBytes(ciphertext: string): Uint8Array;
 }
 
 /**
@@ -63,6 +67,29 @@ export function createCodec({ key, iv, engine = portableCipherEngine }: CodecOpt
   // U+FEFF that the plaintext really contained, so round trips are exact.
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+  const encryptBytes = (bytes: Uint8Array) => engine.toBase64(engine.encrypt(ownKey, ownIv, bytes));
+
+  const decryptBytes = (ciphertext: string): Uint8Array => {
+    const base64 = ciphertext.trim();
+    if (!isStandardBase64(base64)) {
+      throw new CodecError("invalid-base64", "ciphertext is not standard base64");
+    }
+    const bytes = engine.fromBase64(base64);
+    if (bytes.length === 0 || bytes.length % blockSize !== 0) {
+      throw new CodecError(
+        "wrong-length",
+        `ciphertext must be a non-empty multiple of 16 bytes, got ${bytes.length}`,
+      );
+    }
+    try {
+      return engine.decrypt(ownKey, ownIv, bytes);
+    } catch (cause) {
+      throw new CodecError("bad-padding", "ciphertext padding is invalid (wrong key or IV?)", {
+        cause,
+      });
+    }
+  };
+
   return {
     encrypt(plaintext) {
       if (!isWellFormed(plaintext)) {
@@ -71,29 +98,11 @@ export function createCodec({ key, iv, engine = portableCipherEngine }: CodecOpt
           "plaintext holds a lone surrogate and has no UTF-8 form",
         );
       }
-      return engine.toBase64(engine.encrypt(ownKey, ownIv, encoder.encode(plaintext)));
+      return encryptBytes(encoder.encode(plaintext));
     },
 
     decrypt(ciphertext) {
-      const base64 = ciphertext.trim();
-      if (!isStandardBase64(base64)) {
-        throw new CodecError("invalid-base64", "ciphertext is not standard base64");
-      }
-      const bytes = engine.fromBase64(base64);
-      if (bytes.length === 0 || bytes.length % blockSize !== 0) {
-        throw new CodecError(
-          "wrong-length",
-          `ciphertext must be a non-empty multiple of 16 bytes, got ${bytes.length}`,
-        );
-      }
-      let padded: Uint8Array;
-      try {
-        padded = engine.decrypt(ownKey, ownIv, bytes);
-      } catch (cause) {
-        throw new CodecError("bad-padding", "ciphertext padding is invalid (wrong key or IV?)", {
-          cause,
-        });
-      }
+      const padded = decryptBytes(ciphertext);
       try {
         return decoder.decode(padded);
       } catch (cause) {
@@ -102,6 +111,9 @@ export function createCodec({ key, iv, engine = portableCipherEngine }: CodecOpt
         });
       }
     },
+
+    encryptBytes,
+    decryptBytes,
   };
 }
 

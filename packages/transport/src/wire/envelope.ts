@@ -12,6 +12,35 @@ export interface Envelope<T = unknown> {
   statusCode?: number;
 }
 
+/**
+ * Server side: the encrypted text of an answer compressed first (`COMPRESSED_ENVELOPE`), for a
+ * client that asked; `deflateRaw` is the platform's (node:zlib on the server).
+ */
+export function encodeCompressedEnvelope(
+  codec: Codec,
+  envelope: Envelope,
+  deflateRaw: (bytes: Uint8Array) => Uint8Array,
+): string {
+  return codec.encryptBytes(deflateRaw(new TextEncoder().encode(toJson(envelope))));
+}
+
+/**
+ * Client side: decrypt, inflate (the platform's DecompressionStream, in every current browser
+ * and Node) and check a compressed answer. Throws CodecError or PayloadError, or the stream's
+ * TypeError for bytes that are not DEFLATE.
+ */
+export async function decodeCompressedEnvelope(
+  codec: Codec,
+  ciphertext: string,
+): Promise<Envelope> {
+  const compressed = codec.decryptBytes(ciphertext);
+  const stream = new Blob([compressed as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"));
+  const text = await new Response(stream).text();
+  return readEnvelope(parseJson(text));
+}
+
 /** Server side: the encrypted text of an answer. */
 export function encodeEnvelope(codec: Codec, envelope: Envelope): string {
   return codec.encrypt(toJson(envelope));

@@ -18,7 +18,19 @@ export const HEADER = {
   userId: "userId",
   uuId: "uuId",
   acceptLanguage: "Accept-Language",
+  /** A client that can read compressed answers says so (opt-in: the spec's clients never do). */
+  acceptEnvelope: "x-chayong-accept-envelope",
+  /** Set on an answer whose envelope was compressed before it was encrypted. */
+  envelopeEncoding: "x-chayong-envelope",
 } as const;
+
+/**
+ * The one compression of an envelope: raw DEFLATE (RFC 1951) of its JSON's UTF-8, then the usual
+ * AES-CBC and base64. Encrypted bytes do not compress, so a list page went 10x its JSON's
+ * gzipped size over the wire; compressing first restores it. Answers that carry the session
+ * token are never compressed: compression beside attacker-chosen input leaks secrets (BREACH).
+ */
+export const COMPRESSED_ENVELOPE = "deflate-raw";
 
 export const HEADER_VERSION = "12.0.0";
 export const SOURCE_CHANNEL = "Organic";
