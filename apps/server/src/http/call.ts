@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
+import { deflateRawSync } from "node:zlib";
 import { parseWithKeys } from "@chayong/domain";
 import type {
   Access,
@@ -10,9 +11,11 @@ import type {
   RequestOutput,
 } from "@chayong/sdk/server";
 import {
+  COMPRESSED_ENVELOPE,
   decodeRequestPayload,
   ENVELOPE_QUERY_PARAM,
   type Envelope,
+  encodeCompressedEnvelope,
   encodeEnvelope,
   HEADER,
   isCodecError,
@@ -122,11 +125,27 @@ export async function handleCall(
       .send(outcome.value);
     return;
   }
-  sendEnvelope(ctx, reply, {
-    status: 200,
-    message: okMessage(locale),
-    body: outcome.value ?? null,
-  });
+  sendEnvelope(
+    ctx,
+    reply,
+    { status: 200, message: okMessage(locale), body: outcome.value ?? null },
+    compressesAnswer(entry, request),
+  );
+}
+
+/**
+ * Whether this answer goes compressed (`COMPRESSED_ENVELOPE`, packages/transport README): only
+ * when the client asked, and never for the `auth` endpoints, whose answers carry the session
+ * token — compressed beside input an attacker can choose (a phone number), its length would
+ * leak it, as BREACH showed. Failures stay plain as well: small, and the same for every client.
+ */
+export function compressesAnswer(
+  entry: Pick<EndpointEntry, "id">,
+  request: Pick<FastifyRequest, "headers">,
+): boolean {
+  return (
+    request.headers[HEADER.acceptEnvelope] === COMPRESSED_ENVELOPE && !entry.id.startsWith("auth.")
+  );
 }
 
 /**
@@ -254,9 +273,18 @@ export function sendFailure(
   sendEnvelope(ctx, reply, envelope);
 }
 
-export function sendEnvelope(ctx: ServerContext, reply: FastifyReply, envelope: Envelope): void {
-  reply
-    .code(200)
-    .header("content-type", "text/plain; charset=utf-8")
-    .send(encodeEnvelope(ctx.codec, envelope));
+export function sendEnvelope(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  envelope: Envelope,
+  compressed = false,
+): void {
+  reply.code(200).header("content-type", "text/plain; charset=utf-8");
+  if (compressed) {
+    reply
+      .header(HEADER.envelopeEncoding, COMPRESSED_ENVELOPE)
+      .send(encodeCompressedEnvelope(ctx.codec, envelope, (bytes) => deflateRawSync(bytes)));
+    return;
+  }
+  reply.send(encodeEnvelope(ctx.codec, envelope));
 }

@@ -48,7 +48,8 @@ export interface TestServer {
   clock: TestClock;
   sms: TestSmsProvider;
   database: TestDatabase;
-  client(): TestClient;
+  /** A client through the real SDK and transport; `compressedAnswers` as the web app sets it. */
+  client(options?: { compressedAnswers?: boolean }): TestClient;
   /** An operator adding a lender (the `lender:add` command's function). */
   addLender(phone: string, name: string): Promise<void>;
   close(): Promise<void>;
@@ -110,7 +111,7 @@ export async function startTestServer(
     engine: nodeCipherEngine,
   });
 
-  function client(): TestClient {
+  function client(options: { compressedAnswers?: boolean } = {}): TestClient {
     const state: TestClient = {
       api: undefined as unknown as Api,
       transport: undefined as unknown as Transport,
@@ -138,6 +139,7 @@ export async function startTestServer(
         getLocale: () => state.locale,
       },
       slowNetworkMs: Number.POSITIVE_INFINITY,
+      compressedAnswers: options.compressedAnswers ?? false,
       // Cloud uploads ask the server for credentials, as the app does (S3 deployments only).
       uploadTokenProvider: () => state.api.identity.uploadCredentials(),
     });
