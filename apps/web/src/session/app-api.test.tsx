@@ -19,6 +19,14 @@ function orderListAnswering(answer: { status: number; message?: string; statusCo
   });
 }
 
+describe("the app's transport", () => {
+  it("asks for compressed answers (the browser inflates them)", async () => {
+    const { server } = orderListAnswering({ status: 200 });
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    expect(server.calls[0]?.headers["x-chayong-accept-envelope"]).toBe("deflate-raw");
+  });
+});
+
 describe("every API call meets the error catalogue before the screen", () => {
   it("envelope 301: storage cleared except location flag and device, then login", async () => {
     const { router, store } = orderListAnswering({ status: 301, message: "세션 만료" });

@@ -21,7 +21,7 @@ export type FakeRoute = (payload: unknown) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface FakeApiServer {
   fetch: typeof fetch;
-  calls: Array<{ path: string; payload: unknown }>;
+  calls: Array<{ path: string; payload: unknown; headers: Record<string, string> }>;
 }
 
 const codec = createCodec(codecSettingsFromEnv({}));
@@ -52,7 +52,7 @@ export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer 
     const payload = request.headers.get("content-type")?.startsWith("multipart/form-data")
       ? await uploadedFiles(request)
       : await decodedPayload(request, url);
-    calls.push({ path: url.pathname, payload });
+    calls.push({ path: url.pathname, payload, headers: Object.fromEntries(request.headers) });
     const route = routes[url.pathname];
     const answer: FakeAnswer = route
       ? await route(payload)
