@@ -23,7 +23,7 @@ describe("the app's transport", () => {
   it("asks for compressed answers (the browser inflates them)", async () => {
     const { server } = orderListAnswering({ status: 200 });
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
-    expect(server.calls[0]?.headers["x-chayong-accept-envelope"]).toBe("deflate-raw");
+    expect(server.callHeaders[0]?.["x-chayong-accept-envelope"]).toBe("deflate-raw");
   });
 });
 

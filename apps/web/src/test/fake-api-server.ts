@@ -21,7 +21,9 @@ export type FakeRoute = (payload: unknown) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface FakeApiServer {
   fetch: typeof fetch;
-  calls: Array<{ path: string; payload: unknown; headers: Record<string, string> }>;
+  calls: Array<{ path: string; payload: unknown }>;
+  /** Each call's request headers, in the order of `calls`. */
+  callHeaders: Array<Record<string, string>>;
 }
 
 const codec = createCodec(codecSettingsFromEnv({}));
@@ -46,13 +48,15 @@ async function uploadedFiles(request: Request): Promise<Record<string, unknown>>
 
 export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer {
   const calls: FakeApiServer["calls"] = [];
+  const callHeaders: FakeApiServer["callHeaders"] = [];
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const payload = request.headers.get("content-type")?.startsWith("multipart/form-data")
       ? await uploadedFiles(request)
       : await decodedPayload(request, url);
-    calls.push({ path: url.pathname, payload, headers: Object.fromEntries(request.headers) });
+    calls.push({ path: url.pathname, payload });
+    callHeaders.push(Object.fromEntries(request.headers));
     const route = routes[url.pathname];
     const answer: FakeAnswer = route
       ? await route(payload)
@@ -71,5 +75,5 @@ export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer 
       headers: { "content-type": "text/plain" },
     });
   };
-  return { fetch: fetchImpl as typeof fetch, calls };
+  return { fetch: fetchImpl as typeof fetch, calls, callHeaders };
 }
