@@ -1,44 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvByteOrderMark, csvDocument, csvField, csvRow, csvText } from "./csv";
-
-/** An RFC 4180 reader, as a spreadsheet program reads the file (records of fields). */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else {
-          field += text[i++];
-        }
-      }
-    } else if (text[i] === ",") {
-      record.push(field);
-      field = "";
-      i++;
-    } else if (text.startsWith("\r\n", i)) {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i += 2;
-    } else {
-      field += text[i++];
-    }
-  }
-  if (field !== "" || record.length > 0) throw new Error("the last record has no CRLF");
-  return records;
-}
+import { csvByteOrderMark, csvDocument, csvField, csvRow, csvText, readCsv } from "./csv";
 
 describe("csvText (RFC 4180 quoting)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, type ContractDraft } from "@chayong/domain";
+import { addDays, type ContractDraft, readCsv } from "@chayong/domain";
 import { createApi } from "@chayong/sdk";
 import { createCodec, createTransport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
@@ -7,7 +7,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../../db/schema";
 import { messageFor, serverText } from "../../messages/message-for";
-import { readCsv } from "../../testing/csv-reader";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../../testing/fixtures";
 import { signaturePng } from "../../testing/png";
 import { refusal } from "../../testing/refusal";
