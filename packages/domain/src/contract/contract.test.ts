@@ -56,6 +56,12 @@ describe("summarizeContract", () => {
     expect(v.safeParse(contractSchema, contract).success).toBe(true);
   });
 
+  it("answers the rate kept in the terms: a page of contracts never solves for it again", () => {
+    // A rate the schedule does not imply shows that the answer reads the terms' own figure.
+    const kept = { ...stored, terms: { ...stored.terms, effectiveAnnualRatePercent: 12.5 } };
+    expect(summarizeContract(kept, [], "2026-02-01").effectiveAnnualRatePercent).toBe(12.5);
+  });
+
   it("derives overdue, interest and the renewal flag from the ledger", () => {
     const signed = {
       ...stored,

@@ -13,7 +13,7 @@ import {
   initialInstalmentStates,
 } from "../ledger";
 import { type Money, moneySchema } from "../money";
-import { costOfCredit } from "../rate";
+import { amountsOfCredit } from "../rate";
 import { instalmentIntervals } from "../schedule";
 import {
   type ContractStatus,
@@ -112,7 +112,8 @@ export function summarizeContract(
     balances: signed ? balances : null,
     today,
   });
-  const cost = costOfCredit(terms);
+  // The rate was worked out when the contract was made and is kept in its terms.
+  const cost = amountsOfCredit(terms);
   return {
     id: stored.id,
     code: stored.code,

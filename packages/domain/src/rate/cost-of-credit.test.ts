@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costOfCredit } from "./cost-of-credit";
+import { amountsOfCredit, costOfCredit } from "./cost-of-credit";
 
 describe("costOfCredit", () => {
   const schedule = (amount: number) => [{ index: 1, dueDate: "2026-01-15", amount }];
@@ -39,5 +39,24 @@ describe("costOfCredit", () => {
       schedule: schedule(100),
     });
     expect(cost.effectiveAnnualRatePercent).toBeNaN();
+  });
+
+  it("gives the same amounts without the rate", () => {
+    const input = {
+      disbursedAmount: 900_000,
+      serviceFee: 50_000,
+      loanDate: "2025-01-15",
+      schedule: [
+        { index: 1, dueDate: "2025-02-15", amount: 600_000 },
+        { index: 2, dueDate: "2025-03-15", amount: 480_000 },
+      ],
+    };
+    const { effectiveAnnualRatePercent: _rate, ...amounts } = costOfCredit(input);
+    expect(amountsOfCredit(input)).toEqual(amounts);
+    expect(amounts).toEqual({
+      totalRepayable: 1_080_000,
+      amountReceived: 850_000,
+      totalCost: 230_000,
+    });
   });
 });

@@ -46,15 +46,24 @@ export function loanOf(input: CostOfCreditInput): Loan {
 }
 
 export function costOfCredit(input: CostOfCreditInput): CostOfCredit {
-  const totalRepayable = input.schedule.reduce((total, instalment) => total + instalment.amount, 0);
-  const amountReceived = input.disbursedAmount - input.serviceFee;
   const rate = annualRate(loanOf(input));
   return {
     effectiveAnnualRatePercent: rate === null ? Number.NaN : roundPercent(rate * 100),
-    totalRepayable,
-    amountReceived,
-    totalCost: totalRepayable - amountReceived,
+    ...amountsOfCredit(input),
   };
+}
+
+/**
+ * The cost of credit's amounts without its rate: what a contract already signed needs, whose
+ * rate was worked out once when it was made and is kept in its terms
+ * (`ContractTerms.effectiveAnnualRatePercent`), so a page of contracts never solves for it again.
+ */
+export function amountsOfCredit(
+  input: Pick<CostOfCreditInput, "disbursedAmount" | "serviceFee" | "schedule">,
+): Omit<CostOfCredit, "effectiveAnnualRatePercent"> {
+  const totalRepayable = input.schedule.reduce((total, instalment) => total + instalment.amount, 0);
+  const amountReceived = input.disbursedAmount - input.serviceFee;
+  return { totalRepayable, amountReceived, totalCost: totalRepayable - amountReceived };
 }
 
 /** Six decimals hide float noise (20.000000000001 shows as 20) without hiding real excess. */
