@@ -227,3 +227,16 @@ describe("the two engines", () => {
     );
   });
 });
+
+describe("nodeCipherEngine", () => {
+  it("follows a key array changed in place (it keeps one KeyObject per key)", () => {
+    const key = Uint8Array.from(key16);
+    const plaintext = new TextEncoder().encode("same plaintext");
+    const before = nodeCipherEngine.encrypt(key, iv, plaintext);
+    key[0] = (key[0] as number) ^ 0xff;
+    const after = nodeCipherEngine.encrypt(key, iv, plaintext);
+    expect(Buffer.from(after).equals(Buffer.from(before))).toBe(false);
+    expect(Buffer.from(after).toString("base64")).toBe(nodeCipher(key, iv).encryptBytes(plaintext));
+    expect(Buffer.from(nodeCipherEngine.decrypt(key, iv, after)).equals(plaintext)).toBe(true);
+  });
+});
