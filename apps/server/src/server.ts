@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { createCodec } from "@chayong/transport";
+import { type Codec, createCodec } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
@@ -7,6 +7,7 @@ import {
   type ConfigProblem,
   describeConfigProblems,
   type Environment,
+  type FileStoreConfig,
   loadConfig,
   type ServerConfig,
 } from "./config/config";
@@ -16,9 +17,8 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
 import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
-import { createLocalFileStore } from "./files/file-store";
-import { createS3FileStore } from "./files/s3-file-store";
-import { createIncomingObjects } from "./files/s3-incoming";
+import { createLocalFileStore, type FileStore } from "./files/file-store";
+import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
@@ -41,6 +41,12 @@ export interface ServerDependencies {
   logger?: Logger;
   faces?: FaceVerifier;
   idCards?: IdCardReader;
+  /**
+   * The envelope codec instead of the configured AES one: for benchmarks and tests only
+   * (bench/envelope.ts compares it with an identity codec). Code only, never a setting or a
+   * request: nothing a client sends can turn encryption off.
+   */
+  codec?: Codec;
 }
 
 export interface ChayongServer {
@@ -109,6 +115,7 @@ export async function createServer(
     }
 
     const personalData = await openPersonalData(config);
+    const fileStores = await fileStoresFor(config.files);
 
     const context: ServerContext = {
       config,
@@ -117,18 +124,16 @@ export async function createServer(
       now,
       sms: dependencies.sms ?? createSmsProvider(config.sms, logger),
       logger,
-      codec: createCodec({
-        key: config.cipher.key,
-        iv: config.cipher.iv,
-        engine: nodeCipherEngine,
-      }),
+      codec:
+        dependencies.codec ??
+        createCodec({
+          key: config.cipher.key,
+          iv: config.cipher.iv,
+          engine: nodeCipherEngine,
+        }),
       personalData,
       fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
-      incoming: config.files.kind === "s3" ? createIncomingObjects(config.files) : null,
-      files:
-        config.files.kind === "s3"
-          ? createS3FileStore(config.files)
-          : createLocalFileStore(config.files.root),
+      ...fileStores,
       faces:
         dependencies.faces ??
         createHumanFaceVerifier({ threshold: config.identityEngines.faceMatchThreshold }),
@@ -166,6 +171,18 @@ export async function createServer(
     await database.close();
     throw error;
   }
+}
+
+/** The uploads' store; the AWS SDK loads only for S3 (README, "Memory at idle"). */
+async function fileStoresFor(
+  config: FileStoreConfig,
+): Promise<{ files: FileStore; incoming: IncomingObjects | null }> {
+  if (config.kind === "local") return { files: createLocalFileStore(config.root), incoming: null };
+  const [{ createS3FileStore }, { createIncomingObjects }] = await Promise.all([
+    import("./files/s3-file-store"),
+    import("./files/s3-incoming"),
+  ]);
+  return { files: createS3FileStore(config), incoming: createIncomingObjects(config) };
 }
 
 /** Tesseract, or with OCR off a reader that says so (the form is then filled by hand). */

@@ -1,8 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
@@ -39,6 +37,11 @@ export async function openDatabase(
     if (!locked.ok) return { ok: false, reason: "data-dir-locked", holderPid: locked.holderPid };
     try {
       mkdirSync(config.dataDir, { recursive: true });
+      // The embedded engine loads only for the embedded default (README, "Memory at idle").
+      const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+        import("@electric-sql/pglite"),
+        import("drizzle-orm/pglite"),
+      ]);
       const client = await PGlite.create(`${config.dataDir}/pgdata`);
       await client.exec(`CREATE SCHEMA IF NOT EXISTS ${quoted}; SET search_path TO ${quoted};`);
       const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,5 +1,4 @@
 import { type ImageMimeType, type MessageKey, validateImageUpload } from "@chayong/domain";
-import sharp from "sharp";
 
 /** What an upload becomes: the re-encoded image and its size. */
 export interface ProcessedImage {
@@ -29,6 +28,8 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<ImageProc
   const checked = validateImageUpload(bytes);
   if (!checked.ok) return { ok: false, key: checked.errors[0]?.key ?? "upload.notImage" };
   const mimeType = checked.value;
+  // sharp (libvips) loads with the first image, not at start (README, "Memory at idle").
+  const { default: sharp } = await import("sharp");
   try {
     let pipeline = sharp(bytes, { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" })
       .rotate()

@@ -10,7 +10,7 @@ import { displaySignaturePng, formatLocalInstant } from "../contract-document";
 import { contractDocumentContent, readContractDocument } from "../contract-document-content";
 import type { ContractRow } from "../contract-store";
 import { contractForCaller } from "../handlers";
-import { type AuditLine, renderContractPdf } from "./render-contract-pdf";
+import type { AuditLine } from "./render-contract-pdf";
 
 /** The PDF's creator and producer in its metadata. */
 const producer = "Chayong";
@@ -112,6 +112,8 @@ export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
     const content = contractDocumentContent({ ...document, locale });
     const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
       serverText(key, locale, params);
+    // pdf-lib and fontkit load with the first PDF, not at start (README, "Memory at idle").
+    const { renderContractPdf } = await import("./render-contract-pdf");
     const bytes = await renderContractPdf({
       content,
       signaturePng: Buffer.from(displaySignaturePng(signature.imagePng), "base64"),

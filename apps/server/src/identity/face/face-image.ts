@@ -1,5 +1,3 @@
-import sharp from "sharp";
-
 /** An image decoded for a face detector: square RGB pixels, and how they map to the photo. */
 export interface SquareImage {
   /** Row-major RGB, `side * side * 3` bytes. */
@@ -21,6 +19,8 @@ export interface SquareImage {
  * photos only cost time, since the detector and the face models work on small inputs.
  */
 export async function decodeSquare(image: Uint8Array, maxSide: number): Promise<SquareImage> {
+  // sharp (libvips) loads with the first photo, not at start (README, "Memory at idle").
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(image)
     .rotate()
     .removeAlpha()
