@@ -9,7 +9,7 @@ import { precompressedAssets } from "./scripts/precompress-plugin";
 import { installableApp } from "./scripts/pwa-plugin";
 import { woff2Only } from "./scripts/woff2-only";
 
-// The cipher key and IV are deployment settings shared with the server (decisions §3). They are
+// The cipher key and IV are deployment settings shared with the server (docs/wire-protocol.md#encryption-is-not-security). They are
 // read when the app is built; empty means "use the transport's development defaults" at run time.
 // A half-set or malformed pair fails the build here, with the variable's name.
 codecSettingsFromEnv(process.env);

@@ -1,7 +1,7 @@
 import type { DomainError, MessageKey } from "@chayong/domain";
 import type { MessageParams } from "./messages/message-for";
 
-/** Envelope statuses (decisions §3) other than 200. */
+/** Envelope statuses (docs/wire-protocol.md#envelope-statuses) other than 200. */
 export type FailureStatus = 301 | 400 | 403 | 404 | 409 | 429 | 500;
 
 /** Why a call failed, as a value: the envelope status and the message key to translate. */

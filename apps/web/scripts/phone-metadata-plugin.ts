@@ -11,7 +11,7 @@ interface PhoneMetadata {
 const metadataModule = /libphonenumber-js\/metadata\.(max|min|mobile)\.json\.js$/;
 
 /**
- * Ships libphonenumber-js metadata for the product's regions only (decisions §2: KR and TW).
+ * Ships libphonenumber-js metadata for the product's regions only (docs/login.md#phone-numbers: KR and TW).
  * The domain accepts no other region, so every answer stays the same; the entry bundle loses
  * ~50 KB of gzip (the full "max" metadata covers every country of the world).
  */

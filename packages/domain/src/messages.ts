@@ -3,10 +3,10 @@
  * Keys, not sentences: `@chayong/i18n` translates each one into ko-KR and zh-TW, and its tests
  * fail when a key here has no translation. Add a key here first, then its translations.
  *
- * The comment after each key is the spec's wording (spec §5, §7, §8 or decisions.md).
+ * The comment after each key is the spec's wording (docs/errors.md or decisions.md).
  */
 export const messageKeys = [
-  // Generic prompts (spec §5)
+  // Generic prompts (docs/validation.md#generic-prompts)
   "common.pleaseFillIn", // 'please fill in'
   "common.pleaseSelect", // 'please select'
   "common.operationTooFrequent", // 'operation too frequent'
@@ -18,17 +18,17 @@ export const messageKeys = [
   "text.invalidCharacters", // control characters, broken (ill-formed) characters, direction overrides
   "text.tooLong", // params: max
 
-  // Money (decisions §4)
+  // Money (docs/money.md#amounts-and-dates)
   "money.notInteger", // amounts are whole numbers in the smallest currency unit
   "money.negative",
   "money.tooLarge",
 
-  // Phone numbers (decisions §2)
+  // Phone numbers (docs/login.md#phone-numbers)
   "phone.required",
   "phone.invalid",
   "phone.notMobile", // login and borrower phones must receive SMS
 
-  // Contract creation (spec §5 table, decisions §4)
+  // Contract creation (docs/validation.md#contract-creation)
   "contract.name.required",
   "contract.borrowerPhone.required",
   "contract.borrowerPhone.isLender", // the lender's own phone: a contract needs another person
@@ -64,7 +64,7 @@ export const messageKeys = [
   "contract.operationNotAllowed", // money operations only after signing
   "contract.notYourContract",
 
-  // Repayment received ("write-off / partial repayment") and waiver (spec §5, docs/money.md)
+  // Repayment received ("write-off / partial repayment") and waiver (docs/validation.md#repayment-and-waiver, docs/money.md)
   "operation.instalment.required", // an instalment must be chosen
   "operation.instalment.unknown",
   "operation.amount.required", // 'enter write-off amount or waiver amount'
@@ -79,12 +79,12 @@ export const messageKeys = [
   "operation.instalment.settled", // nothing is outstanding on the chosen instalment
   "operation.idempotencyKey.reused", // one key, one action: a retry must send the same request
 
-  // Renewal (spec §5)
+  // Renewal (docs/validation.md#renewal)
   "renewal.instalment.required",
   "renewal.date.required",
   "renewal.date.invalid", // 'select a correct renewal date'
 
-  // ID card page (spec §5)
+  // ID card page (docs/validation.md#id-card-page)
   "identity.frontPhoto.required",
   "identity.backPhoto.required",
   "identity.holdingPhoto.required",
@@ -118,7 +118,7 @@ export const messageKeys = [
   "identity.ocrUnavailable",
   "identity.notVerified",
 
-  // Login (spec §5, decisions §2)
+  // Login (docs/validation.md#login)
   "login.phone.required",
   "login.code.required",
   "login.code.invalid",
@@ -129,25 +129,25 @@ export const messageKeys = [
   "login.sms.ipLimit", // per-IP limit
   "login.sms.deliveryFailed",
 
-  // Signing (spec §5)
+  // Signing (docs/validation.md#signing)
   "signature.incomplete", // 'please complete signature'
   "signature.empty", // 'no signature detected'
   "signature.invalidImage",
   "signature.tooLarge",
 
-  // Templates (spec §5)
+  // Templates (docs/validation.md#templates)
   "template.name.required",
   "template.lender.required",
   "template.merchantName.required",
   "template.notFound",
   "template.noResults", // 'no template info'
 
-  // Shared-debt query (spec §5)
+  // Shared-debt query (docs/validation.md#shared-debt-query)
   "sharedDebt.phone.required",
   "sharedDebt.idNumber.required",
   "sharedDebt.notFound", // 'shared-debt info not found'
 
-  // Offline loan reports (decisions §6; docs/customers.md)
+  // Offline loan reports (docs/customers.md#offline-loan-reports; docs/customers.md)
   "offlineLoan.amount.required",
   "offlineLoan.amount.notPositive",
   "offlineLoan.outstanding.exceedsAmount", // what is still owed is more than the amount
@@ -158,7 +158,7 @@ export const messageKeys = [
   "offlineLoan.state.required",
   "offlineLoan.notFound", // not one of the lender's own reports (or withdrawn)
 
-  // Uploads (spec §5, §8)
+  // Uploads (docs/validation.md#uploads)
   "upload.filesNotArray", // 'files 必须是数组类型'
   "upload.noTokenProvider", // cloud upload needs a way to obtain the upload token
   "upload.tooLarge", // 'image too large, please re-upload'
@@ -168,7 +168,7 @@ export const messageKeys = [
   "upload.cloudUnavailable", // cloud upload credentials exist only where files live in S3
   "upload.notFound", // a handed-over cloud object that is not there (or not the caller's)
 
-  // Session, access and transport (spec §8, decisions §3)
+  // Session, access and transport (docs/errors.md#envelope-statuses-and-keys)
   "session.invalid", // envelope 301
   "session.dataError", // 'data error, please log in again'
   "access.forbidden",

@@ -114,7 +114,7 @@ describe("the PO catalogs", () => {
   });
 
   it("translate every error key of the transport layer", () => {
-    // The ids packages/transport/src/errors/message-keys.ts emits (spec §5, §8).
+    // The ids packages/transport/src/errors/message-keys.ts emits (docs/errors.md#transport-failures).
     const transportKeys = [
       "transport.httpStatus",
       "transport.invalidData",

@@ -1,6 +1,6 @@
 /**
  * The product's two languages and the ways the apps and the server name them: the stored
- * language index (spec §3 `languageIndex`: 0 = ko-KR, 1 = zh-TW) and Accept-Language headers.
+ * language index (docs/entities.md#local-storage `languageIndex`: 0 = ko-KR, 1 = zh-TW) and Accept-Language headers.
  */
 export type Locale = "ko-KR" | "zh-TW";
 

@@ -90,7 +90,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 }
 
 describe("the endpoint table", () => {
-  it("sends reads as GET and everything else as POST (decisions §3)", () => {
+  it("sends reads as GET and everything else as POST (docs/wire-protocol.md#requests)", () => {
     const reads =
       /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|credentials|blockList|offlineLoanList)$/;
     for (const entry of endpointList) {

@@ -73,9 +73,9 @@ function endpoint<const D extends EndpointDefinition>(definition: D): D {
 }
 
 /**
- * Every endpoint of the product, once: spec §7, the paths decisions §3 adds, and the ones the
+ * Every endpoint of the product, once: docs/wire-protocol.md#endpoints (the specification's paths and the ones this project adds), and the ones the
  * product needs beyond the spec (open by share code, unblock, ledger, offline loans, reversal).
- * Reads are GET, everything else POST (decisions §3). The server registers its routes from this
+ * Reads are GET, everything else POST (docs/wire-protocol.md#requests). The server registers its routes from this
  * table (joined with src/requests.ts in `@chayong/sdk/server`) and the client calls through it,
  * so the two cannot drift.
  */
@@ -362,7 +362,7 @@ export const endpoints = {
       access: "lender",
       wire: "envelope",
       implemented: true,
-      summary: "Lift a block (the spec omits it; decisions §6).",
+      summary: "Lift a block (the spec omits it; docs/customers.md#block-list).",
       answer: noBodySchema,
     }),
     blockList: endpoint({

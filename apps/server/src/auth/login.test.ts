@@ -11,7 +11,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
-describe("SMS login (decisions §2)", () => {
+describe("SMS login (docs/login.md#sms-codes)", () => {
   let ts: TestServer;
   let phoneCounter = 0;
   /** A fresh borrower phone per test, so no limit carries over. */

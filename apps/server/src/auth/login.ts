@@ -8,7 +8,7 @@ import { type Locale, serverText } from "../messages/message-for";
 import { type Outcome, refuse, succeed } from "../outcome";
 import { createSession } from "./sessions";
 
-/** Decisions §2, in one place. The per-IP limit is a deployment setting. */
+/** docs/login.md#sms-codes, in one place. The per-IP limit is a deployment setting. */
 export const loginLimits = {
   codeDigits: 6,
   codeValidityMs: 5 * 60 * 1000,
@@ -55,7 +55,7 @@ export interface SendCodeAnswer {
 }
 
 /**
- * Sends a login code to a phone (E.164), enforcing every limit of decisions §2. The limits are
+ * Sends a login code to a phone (E.164), enforcing every limit of docs/login.md#limits. The limits are
  * counted from the codes table, under a per-phone lock, so they hold across server processes.
  */
 export async function sendLoginCode(

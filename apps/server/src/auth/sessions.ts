@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { lenderProfiles, sessions, users } from "../db/schema";
 
-/** Decisions §2: sliding expiry of 30 days. */
+/** docs/login.md#sessions: sliding expiry of 30 days. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 /** Extending the expiry on every call would write on every read; once a minute is plenty. */
 const touchIntervalMs = 60 * 1000;

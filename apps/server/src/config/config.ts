@@ -43,7 +43,7 @@ export interface ServerConfig {
   /** The recognition engines of identity verification (docs/identity.md). */
   identityEngines: IdentityEnginesConfig;
   sms: SmsConfig;
-  /** SMS sends allowed per client IP per hour (decisions §2: a per-IP limit). */
+  /** SMS sends allowed per client IP per hour (docs/login.md#limits: a per-IP limit). */
   smsIpHourlyLimit: number;
   /** Absolute folder of the built web app; null = do not serve it. */
   webDir: string | null;

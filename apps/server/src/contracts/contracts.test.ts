@@ -59,7 +59,7 @@ describe("contracts", () => {
       expect(zhError.serverMessage).toMatch(/[\d.]+%.*20%/);
     });
 
-    it("counts an up-front service fee as interest (decisions §4)", async () => {
+    it("counts an up-front service fee as interest (docs/cost-of-credit.md#what-the-borrower-really-borrows)", async () => {
       // 1 % nominal, but 30,000 of the 1,000,000 goes back as a fee on day one: far above 20 %.
       const error = await refusal(
         cast.lenderA.api.contract.add(contractDraft(borrowerAPhone, { serviceFee: 30_000 })),

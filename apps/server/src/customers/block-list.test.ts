@@ -6,7 +6,7 @@ import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/
 import { errorKeys, refusal } from "../testing/refusal";
 import { startTestServer, type TestServer } from "../testing/test-server";
 
-describe("a lender's block list (decisions §6)", () => {
+describe("a lender's block list (docs/customers.md#block-list)", () => {
   let ts: TestServer;
   let cast: Cast;
 

@@ -15,7 +15,7 @@ export async function isBlocked(db: Db, lenderId: string, phone: string): Promis
 }
 
 /**
- * A lender's block list (decisions §6; docs/customers.md): per lender, by phone, with the
+ * A lender's block list (docs/customers.md#block-list): per lender, by phone, with the
  * lender's reason; every change audited. Blocking a blocked phone keeps the first block.
  */
 export const blockListHandlers: Pick<

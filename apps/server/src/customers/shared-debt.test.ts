@@ -9,7 +9,7 @@ import { signaturePng } from "../testing/png";
 import { errorKeys, refusal } from "../testing/refusal";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
 
-describe("the shared-debt lookup (decisions §6)", () => {
+describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => {
   let ts: TestServer;
   let cast: Cast;
   let consenting: { phone: string; idNumber: string };

@@ -20,7 +20,7 @@ import { finishAttempt, reserveAttempt } from "../identity/identity-store";
 import { refuse, refuseDomain, succeed } from "../outcome";
 
 /**
- * The shared-debt lookup and the offline loan reports behind its offline half (decisions §6;
+ * The shared-debt lookup and the offline loan reports behind its offline half (docs/customers.md#shared-debt-lookup;
  * docs/customers.md, "Shared-debt lookup"): a person is found by the keyed hash of their ID
  * number together with their phone, and only if they consented during verification; the answer
  * is aggregates only, never a lender; every lookup is rate-limited and audited with its remark.

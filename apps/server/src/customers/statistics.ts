@@ -183,7 +183,7 @@ export async function lenderStatisticsWindowsOf(
   };
 }
 
-/** The 'me' dashboards (spec §3 statistics; decisions §7), in the lender's business time zone. */
+/** The 'me' dashboards (docs/customers.md#statistics), in the lender's business time zone. */
 export const statisticsHandlers: Pick<
   Handlers,
   "contract.statistics" | "contract.statisticsWindows"

@@ -522,7 +522,7 @@ export const identityAttempts = pgTable(
 );
 
 /**
- * A lender's block list (decisions §6): a blocked phone receives no new contract from that
+ * A lender's block list (docs/customers.md#block-list): a blocked phone receives no new contract from that
  * lender. Lifting a block deletes its row; the audit log keeps the history.
  */
 export const blockedPhones = pgTable(
@@ -540,7 +540,7 @@ export const blockedPhones = pgTable(
 );
 
 /**
- * Loans a lender reports for lending made outside the app (decisions §6): the offline half of
+ * Loans a lender reports for lending made outside the app (docs/customers.md#offline-loan-reports): the offline half of
  * the shared-debt figures. The person is kept only as the keyed hash of their ID number (how a
  * lookup finds them) and the phone; a withdrawn report stays, marked, for the audit.
  */

@@ -221,7 +221,7 @@ function readPayload(
   if (entry.method === "GET") {
     const query = (request.query as Record<string, unknown> | undefined) ?? {};
     ciphertext = query[ENVELOPE_QUERY_PARAM];
-    // Without the parameter, the plain query is the payload: decisions §3 writes the service
+    // Without the parameter, the plain query is the payload: docs/wire-protocol.md#requests: the service
     // config call as `GET /api/v1/config?configKey=line`, and the layer is no secret anyway.
     if (ciphertext === undefined) return { ok: true, value: { ...query } };
   } else {

@@ -13,7 +13,7 @@ import { refusal } from "../testing/refusal";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
 import { bodyLimitBytes } from "./app";
 
-describe("wire protocol (decisions §3)", () => {
+describe("wire protocol (docs/wire-protocol.md)", () => {
   let ts: TestServer;
   let codec: ReturnType<typeof createCodec>;
 

@@ -5,7 +5,7 @@ import { operatorActor, recordAudit } from "../audit/audit";
 import type { Db } from "../db/database";
 import { lenderProfiles, users } from "../db/schema";
 
-/** Decisions §1: each jurisdiction's business time zone. */
+/** docs/roles.md#lender-profile: each jurisdiction's business time zone. */
 export const businessTimeZones: Record<Jurisdiction, string> = {
   KR: "Asia/Seoul",
   TW: "Asia/Taipei",

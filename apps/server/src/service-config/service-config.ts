@@ -3,7 +3,7 @@ import { operatorActor, recordAudit } from "../audit/audit";
 import type { Db } from "../db/database";
 import { serviceConfig } from "../db/schema";
 
-/** The customer-service contact the app's floating panel shows (spec §3, decisions §3). */
+/** The customer-service contact the app's floating panel shows (docs/wire-protocol.md#service-config). */
 export interface CustomerServiceContact {
   /** Messaging-app QR image URL. */
   line_img: string;

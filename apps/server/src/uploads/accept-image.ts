@@ -3,7 +3,7 @@ import { type Outcome, refuse, succeed } from "../outcome";
 import { processUploadedImage } from "./image-processing";
 import { countRecentUploads, saveUpload, uploadsPerHour } from "./upload-store";
 
-/** The uploaded file descriptor (spec §3) an upload answers. */
+/** The uploaded file descriptor (docs/entities.md#uploaded-file) an upload answers. */
 export interface UploadAnswer {
   path: string;
   size: number;

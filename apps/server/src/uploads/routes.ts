@@ -25,7 +25,7 @@ export async function registerUploadRoutes(
   entry: EndpointEntry,
 ): Promise<void> {
   await app.register(multipart, {
-    // One file a request; the transport sends several one after another (spec §7).
+    // One file a request; the transport sends several one after another (docs/wire-protocol.md#uploads).
     limits: { files: 1, fileSize: uploadRules.maxBytes, fields: 10, fieldSize: 4096, parts: 12 },
   });
 

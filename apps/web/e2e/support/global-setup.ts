@@ -16,7 +16,7 @@ const serverDir = resolve(webDir, "..", "server");
 const serverMain = resolve(serverDir, "dist", "main.js");
 const serverCli = resolve(serverDir, "dist", "cli.js");
 
-/** The customer-service contact the operator sets up (spec §3 Customer-service config). */
+/** The customer-service contact the operator sets up (docs/entities.md#service-config Customer-service config). */
 export const e2eServiceContact = {
   line: "chayong_help",
   lineUrl: "https://line.me/R/ti/p/@chayong_help",

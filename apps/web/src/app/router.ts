@@ -22,7 +22,7 @@ export function createAppRouter(options: {
       loadAllMessages: options.loadAllMessages ?? (() => Promise.resolve()),
     },
     defaultPreload: "intent",
-    // Async page load: show the pending state only after 200 ms (spec §9).
+    // Async page load: show the pending state only after 200 ms (docs/constants.md#time-outs-and-waits).
     defaultPendingMs: 200,
     scrollRestoration: true,
     defaultNotFoundComponent: lazyRouteComponent(

@@ -4,9 +4,9 @@ export interface RuntimeSettings {
   /** Hex key and IV fixed at build time; empty = the transport's development defaults. */
   cipherKeyHex: string;
   cipherIvHex: string;
-  /** Per-request time-out; default 15000 ms (spec §9). */
+  /** Per-request time-out; default 15000 ms (docs/constants.md#time-outs-and-waits). */
   timeoutMs?: number;
-  /** When the slow-network notice appears; default 5000 ms (spec §8). */
+  /** When the slow-network notice appears; default 5000 ms (docs/constants.md#time-outs-and-waits). */
   slowNetworkMs?: number;
 }
 

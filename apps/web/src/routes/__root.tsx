@@ -18,7 +18,7 @@ const ServiceButton = lazy(() =>
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
-    // Launch (or any navigation) without a token goes to login, then back here (spec §2, §4).
+    // Launch (or any navigation) without a token goes to login, then back here (docs/screens.md#launch-and-back).
     if (!publicPaths.has(location.pathname) && !context.store.get(tokenAtom)) {
       throw redirect({ to: loginPath, search: { redirect: location.href }, replace: true });
     }

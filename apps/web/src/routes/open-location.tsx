@@ -4,7 +4,7 @@ import { positionOf } from "../features/location/position";
 
 type OpenLocationSearch = { lat?: string | number; lng?: string | number; name?: string };
 
-// A location page the platform provides (spec §2): a stored position opened in a map app. The
+// A location page the platform provides (docs/screens.md#location-pages): a stored position opened in a map app. The
 // search params are read by the page (position.ts stays out of the app's entry chunk).
 export const Route = createFileRoute("/open-location")({
   staticData: { titleId: "location.open.title" },

@@ -13,7 +13,7 @@ import type { RuntimeSettings } from "../app/runtime-settings";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
 import type { ErrorCatalogue } from "./error-catalogue";
 
-/** The package name header of this app (spec §7 leaves the value to us). */
+/** The package name header of this app (docs/wire-protocol.md#headers leaves the value to us). */
 export const packageName = "com.chayong.web";
 
 /** Reads the session for every call from the app's stored state. */

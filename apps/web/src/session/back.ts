@@ -1,6 +1,6 @@
 import type { AnyRouter } from "@tanstack/react-router";
 
-/** The entry page: where "back" lands when there is no previous page (spec §2). */
+/** The entry page: where "back" lands when there is no previous page (docs/screens.md#launch-and-back). */
 export const entryPath = "/pages/order/index";
 
 /** Goes back one page, or to the entry page when this page was the first one opened. */

@@ -42,7 +42,7 @@ function signedInStore() {
   return store;
 }
 
-describe("which effect each transport failure has (spec §8)", () => {
+describe("which effect each transport failure has (docs/errors.md#what-the-app-does)", () => {
   it.each([
     ["session-ended", {}, "session-ended"],
     ["server-error", { status: 500, statusCode: 500 }, "relogin"],

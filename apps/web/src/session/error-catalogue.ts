@@ -5,7 +5,7 @@ import { clearStorageAtom } from "../state/storage";
 type Store = ReturnType<typeof createStore>;
 
 /**
- * What the app does with a failed request, decided once for every screen (spec §8):
+ * What the app does with a failed request, decided once for every screen (docs/errors.md#what-the-app-does):
  * - `session-ended`: envelope 301; storage is cleared (except location flag and device) and the
  *   app goes to login, without a modal;
  * - `relogin`: a 500 whose statusCode is 500; 'data error, please log in again', and on confirm

@@ -16,7 +16,7 @@ export function useCurrentTab(): TabKey | undefined {
   });
 }
 
-/** The two tabs of spec §2, order list then me, labelled in the active language. */
+/** The two tabs of docs/screens.md#tab-bar, order list then me, labelled in the active language. */
 export function AppTabBar({ selected }: { selected: TabKey }) {
   const { _ } = useLingui();
   const navigate = useNavigate();

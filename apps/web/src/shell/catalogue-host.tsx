@@ -5,7 +5,7 @@ import { useServices } from "../app/services";
 import { catalogueModalAtom, slowRequestCountAtom } from "../session/error-catalogue";
 import { offlineAtom } from "./connectivity";
 
-/** Shows what the error catalogue decided (spec §8), in the active language. */
+/** Shows what the error catalogue decided (docs/errors.md#what-the-app-does), in the active language. */
 export function CatalogueHost() {
   const { _ } = useLingui();
   const { catalogue } = useServices();

@@ -15,9 +15,9 @@ type ServiceState =
   | { status: "empty" };
 
 /**
- * The floating language / customer-service button on every page (spec §1, §2): its position is
+ * The floating language / customer-service button on every page (docs/service-button.md#what-it-opens): its position is
  * kept as serviceX / serviceY; the contact is fetched from the server (configKey 'line') when the
- * sheet first opens; a refusal shows the server's message (spec §8).
+ * sheet first opens; a refusal shows the server's message (docs/errors.md#what-the-app-does).
  */
 export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { _ } = useLingui();

@@ -2,7 +2,7 @@ import { atom, type WritableAtom } from "jotai";
 import { atomWithLazy, RESET } from "jotai/utils";
 
 /**
- * Everything the app keeps in the browser's local storage (spec §3 "Locally stored data"),
+ * Everything the app keeps in the browser's local storage (docs/entities.md#local-storage "Locally stored data"),
  * under exactly the spec's names. Values are JSON; a value someone wrote by hand as a bare
  * string (e.g. a token) is read as that string.
  */
@@ -18,7 +18,7 @@ export const storageKeys = {
   serviceY: "serviceY",
 } as const;
 
-/** Entries that survive a storage clear (spec §4 "Session"). */
+/** Entries that survive a storage clear (docs/login.md#session-end-in-the-app "Session"). */
 export const keptOnClear: ReadonlySet<string> = new Set([
   storageKeys.locationFlag,
   storageKeys.device,
@@ -125,7 +125,7 @@ export const languageIndexAtom = persistedAtom<number>(
   isLanguageIndex,
 );
 export const locationFlagAtom = persistedAtom<boolean>(storageKeys.locationFlag, false, isBoolean);
-/** Set when the user gives up identity verification (spec §2). */
+/** Set when the user gives up identity verification (docs/screens.md#verification-flow). */
 export const firstAtom = persistedAtom<boolean>(storageKeys.first, false, isBoolean);
 export const serviceXAtom = persistedAtom<number>(
   storageKeys.serviceX,
@@ -172,7 +172,7 @@ const clearedAtoms: ReadonlyArray<WritableAtom<unknown, [typeof RESET], void>> =
 ];
 
 /**
- * Clears local storage except the location flag and the device entry (spec §4 "Session"), and
+ * Clears local storage except the location flag and the device entry (docs/login.md#session-end-in-the-app "Session"), and
  * resets the app state that mirrors it.
  */
 export const clearStorageAtom = atom(null, (_get, set) => {

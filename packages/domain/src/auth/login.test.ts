@@ -3,7 +3,7 @@ import type { MessageKey } from "../messages";
 import { parseWithKeys } from "../validation";
 import { loginRequestSchema, sendCodeRequestSchema } from "./login";
 
-describe("login schemas (spec §5, decisions §2)", () => {
+describe("login schemas (docs/validation.md#login)", () => {
   it.each<[string, unknown, MessageKey, string]>([
     ["phone missing", { code: "123456" }, "login.phone.required", "phone"],
     ["phone blank", { phone: " ", code: "123456" }, "login.phone.required", "phone"],

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { phoneField } from "../phone";
 import { textField } from "../text";
 
-/** SMS code rules (decisions §2), shared so the server enforces and the app explains the same. */
+/** SMS code rules (docs/login.md#sms-codes), shared so the server enforces and the app explains the same. */
 export const smsCodeRules = {
   length: 6,
   validForSeconds: 5 * 60,

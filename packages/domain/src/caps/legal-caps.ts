@@ -11,7 +11,7 @@ export interface LegalCap {
 }
 
 /**
- * The maximum interest rates, dated (decisions §4): the one place this data lives. Add a row when
+ * The maximum interest rates, dated (docs/cost-of-credit.md#legal-caps): the one place this data lives. Add a row when
  * a law changes; older rows keep deciding older dates. Fees and up-front deductions count as
  * interest in both places (KR Interest Limitation Act Art. 3-4; TW Civil Code Art. 206).
  */

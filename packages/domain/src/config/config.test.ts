@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { languageFromIndex, languageIndexOf, languageOptions, parseServiceConfig } from "./config";
 
-describe("service config and languages (spec §3)", () => {
+describe("service config and languages (docs/entities.md#service-config)", () => {
   it("reads extInfoJSON into line_img, line and line_url", () => {
     const ext = JSON.stringify({
       line_img: "https://x/qr.png",

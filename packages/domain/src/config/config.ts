@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { domainError, errorKinds, fail, type Result } from "../result";
 import { parseWithKeys } from "../validation";
 
-/** Customer-service config (spec §3): requested with configKey 'line'. */
+/** Customer-service config (docs/entities.md#service-config): requested with configKey 'line'. */
 export const serviceConfigKey = "line";
 
 /** The contact info shown in the service panel, read from `extInfoJSON` (field names as the wire). */
@@ -24,7 +24,7 @@ export function parseServiceConfig(extInfoJSON: string): Result<ServiceConfig> {
   return parseWithKeys(serviceConfigSchema, value);
 }
 
-/** Languages (spec §3, §9): ko-KR = 0 (default), zh-TW = 1. */
+/** Languages (docs/entities.md#languages): ko-KR = 0 (default), zh-TW = 1. */
 export const languageOptions = [
   { label: "ko-KR", value: 0 },
   { label: "zh-TW", value: 1 },

@@ -41,7 +41,7 @@ function errorsOf(draft: unknown, ctx: LenderContext = kr) {
   return result.ok ? [] : result.errors.map((e) => ({ key: e.key, field: e.field }));
 }
 
-describe("validateContractDraft: one row per message (spec §5, decisions §4)", () => {
+describe("validateContractDraft: one row per message (docs/validation.md#contract-creation)", () => {
   const omit = (key: string) => {
     const { [key]: _omitted, ...rest } = single as Record<string, unknown>;
     return rest;

@@ -34,7 +34,7 @@ export interface ContractDraft {
   instalmentAmount: Money;
   /** Ignored for a single payment ('monthly' by default). */
   interval: InstalmentInterval;
-  /** Paid by the borrower on the loan date (decisions §4). */
+  /** Paid by the borrower on the loan date (docs/contracts.md#terms). */
   serviceFee: Money;
   /** Percent per year, up to 2 decimals. */
   overdueRatePercent: number;
@@ -60,7 +60,7 @@ export interface ContractTerms extends ContractDraft {
   jurisdiction: Jurisdiction;
 }
 
-/** "Correct repayment date" = after the loan date and within 5 years of it (decisions §4). */
+/** "Correct repayment date" = after the loan date and within 5 years of it (docs/contracts.md#terms). */
 export const maxLoanYears = 5;
 export const maxTextLength = 100;
 
@@ -127,7 +127,7 @@ export const contractDraftSchema = v.strictObject(
 type ParsedDraft = v.InferOutput<typeof contractDraftSchema>;
 
 /**
- * Every rule of spec §5 and decisions §4 on a draft, plus the legal cap: field shapes, then
+ * Every rule of docs/validation.md#contract-creation on a draft, plus the legal cap: field shapes, then
  * cross-field rules reported on the field the lender must fix, then the schedule and the cost
  * of credit. All errors found are returned together.
  */

@@ -3,7 +3,7 @@ import type { MessageKey } from "../messages";
 import { isAcceptableLine } from "../text";
 
 /**
- * A calendar date `YYYY-MM-DD` in the lender's business time zone (decisions §4). It names a day,
+ * A calendar date `YYYY-MM-DD` in the lender's business time zone (docs/money.md#amounts-and-dates). It names a day,
  * not an instant, so arithmetic on it never meets daylight saving or UTC offsets.
  */
 export type CalendarDate = string;

@@ -5,11 +5,11 @@ import type { CalendarDate } from "../dates";
 // from the request rules in identity.ts: those validate phones (libphonenumber), these do not,
 // so a browser that only reads answers never loads the phone rules.
 
-/** Emergency contact relations (spec §3); `friend` means friend or classmate. */
+/** Emergency contact relations (docs/entities.md#identity-details); `friend` means friend or classmate. */
 export const relations = ["parents", "spouse", "siblings", "colleague", "friend"] as const;
 export type Relation = (typeof relations)[number];
 
-/** Exactly two emergency contacts (spec §9). */
+/** Exactly two emergency contacts (docs/constants.md#identity). */
 export const emergencyContactCount = 2;
 
 export interface EmergencyContact {
@@ -22,7 +22,7 @@ export interface EmergencyContact {
 export const genders = ["male", "female"] as const;
 export type Gender = (typeof genders)[number];
 
-/** A borrower as a lender sees them (spec §3 customer info); the ID number only masked. */
+/** A borrower as a lender sees them (docs/entities.md#customer-info customer info); the ID number only masked. */
 export type CustomerStatus = "normal" | "blocked";
 export const customerStatuses = ["normal", "blocked"] as const satisfies readonly CustomerStatus[];
 

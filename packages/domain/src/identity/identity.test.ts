@@ -45,7 +45,7 @@ const withoutContactField = (i: 0 | 1, key: string) => ({
   }),
 });
 
-describe("validateIdentityDetails: one row per ID card page message (spec §5)", () => {
+describe("validateIdentityDetails: one row per ID card page message (docs/validation.md#id-card-page)", () => {
   it.each<[string, unknown, MessageKey, string]>([
     ["front photo", without("frontPhotoUrl"), "identity.frontPhoto.required", "frontPhotoUrl"],
     ["back photo", without("backPhotoUrl"), "identity.backPhoto.required", "backPhotoUrl"],

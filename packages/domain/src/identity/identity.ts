@@ -26,7 +26,7 @@ export const emergencyContactSchema = v.strictObject(
   "common.invalidValue",
 );
 
-/** The first or second contact of the ID card page, each field with its own message (spec §5). */
+/** The first or second contact of the ID card page, each field with its own message (docs/validation.md#id-card-page). */
 /* @__NO_SIDE_EFFECTS__ */
 export function emergencyContactSchemaFor(position: 1 | 2) {
   const keys = {
@@ -58,7 +58,7 @@ export const emergencyContactsSchema = v.strictTuple(
   "identity.contact.count",
 );
 
-/** The emergency contact add request (spec §7). */
+/** The emergency contact add request (docs/wire-protocol.md#endpoints). */
 export const emergencyContactsRequestSchema = v.strictObject(
   { contacts: emergencyContactsSchema },
   "common.invalidValue",
@@ -70,7 +70,7 @@ const photo = /* @__NO_SIDE_EFFECTS__ */ (requiredKey: MessageKey) =>
   textField({ requiredKey, maxLength: maxPhotoUrlLength });
 
 /**
- * The personal details of the ID card page (spec §2, §5): the three uploaded photos, and the
+ * The personal details of the ID card page (docs/validation.md#id-card-page): the three uploaded photos, and the
  * details OCR recognised and the borrower corrected. The OCR confirm request.
  */
 const personalDetailsEntries = {
@@ -90,7 +90,7 @@ const personalDetailsEntries = {
   gender: v.picklist(genders, "identity.gender.required"),
   birthday: calendarDateField("identity.birthday.required"),
   address: text("identity.address.required", maxAddressLength),
-  /** Whether the borrower agrees to appear in shared-debt answers (decisions §6); no by default. */
+  /** Whether the borrower agrees to appear in shared-debt answers (docs/customers.md#shared-debt-lookup); no by default. */
   sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),
 };
 

@@ -3,7 +3,7 @@ import type { MessageKey } from "../messages";
 
 /**
  * An amount in the currency's smallest unit (KRW won, TWD dollar), always a safe non-negative
- * integer (decisions §4). Floats, NaN, infinities, unsafe integers and negatives are refused.
+ * integer (docs/money.md#amounts-and-dates). Floats, NaN, infinities, unsafe integers and negatives are refused.
  */
 export type Money = number;
 

@@ -22,7 +22,7 @@ export function instalmentIndexField(
 }
 
 /**
- * A repayment received and/or a waiver granted on one instalment (spec §3, §5 "write-off /
+ * A repayment received and/or a waiver granted on one instalment (docs/validation.md#repayment-and-waiver "write-off /
  * partial repayment" and "waiver"; docs/money.md): the fields of the contract update request.
  * One call may carry both amounts; at least one is needed.
  */

@@ -13,7 +13,7 @@ import { instalmentIndexField, reasonField } from "./money-operation";
 /** Renewal: the latest a due date may move to, counted from the loan date (as for creation). */
 export const maxRenewalYears = 5;
 
-/** The fields of a renewal request (spec §3, §5): an instalment and its new due date. */
+/** The fields of a renewal request (docs/entities.md#instalment-operations): an instalment and its new due date. */
 export const renewalRequestEntries = {
   instalmentIndex: instalmentIndexField("renewal.instalment.required"),
   newDueDate: calendarDateField("renewal.date.required", "renewal.date.invalid"),
@@ -27,7 +27,7 @@ export interface Renewal {
 }
 
 /**
- * Plans a renewal (decisions §4): the new due date must be later than the instalment's current
+ * Plans a renewal (docs/money.md#operations): the new due date must be later than the instalment's current
  * due date, not in the past (a renewal to a past day would leave it overdue) and within 5 years
  * of the loan date; the instalment must still owe money.
  */

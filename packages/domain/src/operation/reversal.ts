@@ -21,7 +21,7 @@ export interface Reversal {
 }
 
 /**
- * Plans the reversal of an earlier entry (decisions §4: a wrong entry is reversed by a new
+ * Plans the reversal of an earlier entry (docs/money.md#operations: a wrong entry is reversed by a new
  * entry, never edited or deleted). The reversed entry then counts as never written. A reversal
  * only ever gives money back to what is owed, so it can never over-apply.
  */

@@ -1,6 +1,6 @@
 /**
  * How a stored phone number (E.164) is shown: the national format of libphonenumber, for the
- * two regions the product accepts (decisions §2), without libphonenumber. Lists show a phone on
+ * two regions the product accepts (docs/login.md#phone-numbers), without libphonenumber. Lists show a phone on
  * every row; shipping libphonenumber and its metadata to the browser for that alone cost more
  * than a tenth of the entry route's budget. The rules below are libphonenumber-js 1.13.16's
  * formats for KR and TW (metadata `formats`), applied the way its `formatNational` does;

@@ -5,7 +5,7 @@ import type { MessageKey } from "../messages";
 import { domainError, errorKinds, fail, ok, type Result } from "../result";
 import { textField } from "../text";
 
-/** The regions whose numbers the product accepts (decisions §2: KR for 82, TW for 886). */
+/** The regions whose numbers the product accepts (docs/login.md#phone-numbers: KR for 82, TW for 886). */
 const supportedRegions = ["KR", "TW"] as const;
 
 export interface NormalizePhoneOptions {

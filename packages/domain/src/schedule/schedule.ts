@@ -13,7 +13,7 @@ export const instalmentIntervalSchema = v.picklist(
   "contract.instalmentInterval.required",
 );
 
-/** Instalment contracts have 2 to 10 instalments (spec §9); a single payment has one. */
+/** Instalment contracts have 2 to 10 instalments (docs/constants.md#contracts-and-money); a single payment has one. */
 export const minInstalmentCount = 2;
 export const maxInstalmentCount = 10;
 
@@ -33,7 +33,7 @@ export interface ScheduleInput {
 }
 
 /**
- * The due dates and amounts of a contract (decisions §4): the first instalment is due on the
+ * The due dates and amounts of a contract (docs/contracts.md#schedule): the first instalment is due on the
  * repayment date, each next one an interval later, each for the per-instalment amount.
  * Monthly dates are computed from the first due date's day of month, never chained, so
  * Jan 31 gives Feb 28/29 and then Mar 31.

@@ -12,7 +12,7 @@ import {
 } from "./shared-debt";
 import { offlineLoanReportSchema } from "./summary";
 
-describe("sharedDebtQuerySchema (spec §5)", () => {
+describe("sharedDebtQuerySchema (docs/validation.md#shared-debt-query)", () => {
   it.each<[string, unknown, MessageKey, string]>([
     ["phone missing", { idNumber: "900101-1234567" }, "sharedDebt.phone.required", "phone"],
     ["ID number missing", { phone: "01012345678" }, "sharedDebt.idNumber.required", "idNumber"],

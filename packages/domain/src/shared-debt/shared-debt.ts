@@ -29,7 +29,7 @@ const idNumberField = v.pipe(
 );
 
 /**
- * Shared-debt query (spec §3, §5; decisions §6): phone and ID number required, bank card and
+ * Shared-debt query (docs/validation.md#shared-debt-query): phone and ID number required, bank card and
  * remark optional. Phone comes out in E.164, the ID number in canonical form.
  */
 export const sharedDebtQuerySchema = v.strictObject(

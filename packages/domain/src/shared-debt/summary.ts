@@ -6,7 +6,7 @@ import { type Money, moneySchema } from "../money";
 // shared-debt.ts, which validate phones (libphonenumber): a browser reading answers never loads
 // those.
 
-/** The five shared-debt figures (spec §3), aggregates only, never lender identities. */
+/** The five shared-debt figures (docs/entities.md#shared-debt-figures), aggregates only, never lender identities. */
 export interface SharedDebtSummary {
   /** Loans signed. */
   signedCount: number;
@@ -48,7 +48,7 @@ export const emptySharedDebtSummary: SharedDebtSummary = {
   overdueCount: 0,
 };
 
-/** State of a loan reported from outside the app (decisions §6). */
+/** State of a loan reported from outside the app (docs/customers.md#offline-loan-reports). */
 export const offlineLoanStates = ["inTransit", "overdue", "settled"] as const;
 export type OfflineLoanState = (typeof offlineLoanStates)[number];
 

@@ -264,7 +264,7 @@ describe("the fixture's contracts", () => {
   });
 });
 
-describe("computeStatistics (decisions §7), every figure by hand", () => {
+describe("computeStatistics (docs/customers.md#what-each-figure-means), every figure by hand", () => {
   const statistics = computeStatistics(contracts, ledger, today);
 
   it("all time", () => {
@@ -395,7 +395,7 @@ describe("computeStatistics (decisions §7), every figure by hand", () => {
   });
 });
 
-describe("computeStatisticsWindows (decisions §7)", () => {
+describe("computeStatisticsWindows (docs/customers.md#what-each-figure-means)", () => {
   const result = computeStatisticsWindows(contracts, ledger, today, {
     offlineRecords: [{ amount: 300_000, outstandingAmount: 100_000, state: "overdue" }],
   });

@@ -19,7 +19,7 @@ import {
 import { type ContractStatus, type ContractType, deriveStatus } from "../status";
 
 /**
- * The lender's dashboard figures (spec §3 statistics, decisions §7), each defined once, here.
+ * The lender's dashboard figures (docs/customers.md#what-each-figure-means), each defined once, here.
  * Only signed, non-cancelled contracts are in the book; unsigned ones have lent nothing yet.
  */
 export interface StatisticsFigures {
@@ -63,7 +63,7 @@ export interface Split<T> {
   instalment: T;
 }
 
-/** `/api/v1/contract/statistics` (decisions §7). */
+/** `/api/v1/contract/statistics` (docs/customers.md#what-each-figure-means). */
 export interface LenderStatistics {
   asOf: CalendarDate;
   allTime: Split<StatisticsFigures>;
@@ -74,7 +74,7 @@ export interface LenderStatistics {
   completed: Split<ProgressFigures>;
 }
 
-/** The statistics windows (spec §9): today, 3 days, 7 days. */
+/** The statistics windows (docs/constants.md#contracts-and-money): today, 3 days, 7 days. */
 export const statisticsWindowDays = [1, 3, 7] as const;
 
 /**
@@ -93,7 +93,7 @@ export interface StatisticsWindow {
   dueAmount: Money;
 }
 
-/** `/api/v2/contract/statistics` (decisions §7): windows and the shared-debt summary of the book. */
+/** `/api/v2/contract/statistics` (docs/customers.md#what-each-figure-means): windows and the shared-debt summary of the book. */
 export interface LenderStatisticsWindows {
   asOf: CalendarDate;
   windows: StatisticsWindow[];

@@ -45,7 +45,7 @@ const base = {
   today: "2025-03-01",
 };
 
-describe("deriveStatus (decisions §4 table)", () => {
+describe("deriveStatus (docs/statuses.md#contract-statuses table)", () => {
   it.each<[string, Parameters<typeof deriveStatus>[0], ContractStatus | "cancelled"]>([
     ["created, not opened: type1 pending signature", base, "type1"],
     ["opened by the borrower: type2 to be signed", { ...base, opened: true }, "type2"],

@@ -3,7 +3,7 @@ import type { CalendarDate } from "../dates";
 import type { ContractBalances } from "../ledger";
 
 /**
- * Contract status (spec §4, decisions §4):
+ * Contract status (docs/statuses.md#contract-statuses):
  * type1 pending signature, type2 to be signed, type3 completed (closed with relief),
  * type4 overdue, type5 settled (paid in full), type6 pending repayment.
  */
@@ -21,7 +21,7 @@ export const contractStatusSchema = v.picklist(contractStatuses, "common.pleaseS
 export type ContractType = "single" | "instalment";
 export const contractTypes = ["single", "instalment"] as const satisfies readonly ContractType[];
 export const contractTypeSchema = v.picklist(contractTypes, "common.pleaseSelect");
-/** The list filter: 'all' is a filter value, never a contract's type (spec §3). */
+/** The list filter: 'all' is a filter value, never a contract's type (docs/statuses.md#lists-and-filters). */
 export type ContractTypeFilter = "all" | ContractType;
 export const contractTypeFilters = [
   "all",
@@ -42,7 +42,7 @@ export interface StatusInput {
 }
 
 /**
- * The status table of decisions §4 as one function. Overdue is derived from dates at read time:
+ * The status table of docs/statuses.md#contract-statuses as one function. Overdue is derived from dates at read time:
  * the balances already carry each instalment's days overdue as of `today`.
  */
 export function deriveStatus(input: StatusInput): ContractStatus | "cancelled" {

@@ -5,7 +5,7 @@ import { templateDraftSchema } from "./template";
 
 const valid = { name: "Standard 30 days", lender: "Kim Lender", merchantName: "Kim Finance" };
 
-describe("templateDraftSchema (spec §5: name, lender and merchant name are required)", () => {
+describe("templateDraftSchema (docs/validation.md#templates: name, lender and merchant name are required)", () => {
   it.each<[string, unknown, MessageKey, string]>([
     ["name missing", { lender: "a", merchantName: "b" }, "template.name.required", "name"],
     ["name blank", { ...valid, name: " " }, "template.name.required", "name"],

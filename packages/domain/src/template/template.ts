@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { textField } from "../text";
 
-/** A reusable set of contract fields (spec §3): name, lender, merchant name. */
+/** A reusable set of contract fields (docs/entities.md#template): name, lender, merchant name. */
 export interface ContractTemplate {
   id: string;
   name: string;
@@ -28,7 +28,7 @@ function requiredText(
   return textField({ requiredKey, maxLength: maxTemplateText });
 }
 
-/** Template add request (spec §5: name, lender and merchant name are required). */
+/** Template add request (docs/validation.md#templates: name, lender and merchant name are required). */
 export const templateDraftSchema = v.strictObject(
   {
     name: requiredText("template.name.required"),
@@ -46,7 +46,7 @@ export const contractTemplateSchema = v.object({
   createdAt: v.string(),
 }) satisfies v.GenericSchema<unknown, ContractTemplate>;
 
-/** Template list query: search by name (spec §2); empty means all. */
+/** Template list query: search by name (docs/screens.md#templates); empty means all. */
 export const templateQuerySchema = v.strictObject(
   { name: v.optional(textField({ maxLength: maxTemplateText }), "") },
   "common.invalidValue",

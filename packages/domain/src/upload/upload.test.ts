@@ -18,7 +18,7 @@ const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
 const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
 const gif = new TextEncoder().encode("GIF89a....");
 
-describe("uploads (spec §5, §7; decisions §5)", () => {
+describe("uploads (docs/validation.md#uploads)", () => {
   it("sniffs images by content", () => {
     expect(sniffImageType(png)).toBe("image/png");
     expect(sniffImageType(jpeg)).toBe("image/jpeg");
@@ -76,7 +76,7 @@ describe("uploads (spec §5, §7; decisions §5)", () => {
   });
 });
 
-describe("signature (spec §5)", () => {
+describe("signature (docs/validation.md#signing)", () => {
   it("tells an empty canvas from an unfinished signature", () => {
     expect(signatureStrokesProblem([])).toBe("signature.empty");
     expect(signatureStrokesProblem([[], []])).toBe("signature.empty");

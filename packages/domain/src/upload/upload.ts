@@ -3,25 +3,25 @@ import type { MessageKey } from "../messages";
 import { domainError, errorKinds, fail, ok, type Result } from "../result";
 import { isAcceptableLine, tokenField } from "../text";
 
-/** Upload rules (spec §7, §9; decisions §5). */
+/** Upload rules (docs/constants.md#sizes). */
 export const uploadRules = {
-  /** 10 MB per image (decisions §5; the spec leaves the size open). */
+  /** 10 MB per image (docs/identity.md#uploaded-images; the spec leaves the size open). */
   maxBytes: 10 * 1024 * 1024,
   mimeTypes: ["image/jpeg", "image/png", "image/webp"] as const,
   defaultPath: "upload/image",
   fieldName: "file",
-  /** Images picked at once by default (spec §9). */
+  /** Images picked at once by default (docs/constants.md#in-the-specification-not-used). */
   maxImagesPerPick: 9,
-  /** Length of the random part of a cloud object key (spec §9). */
+  /** Length of the random part of a cloud object key (docs/constants.md#wire-values). */
   randomKeyLength: 10,
   defaultRegion: "SCN",
-  /** Longest video a picker may record, in seconds (spec §9). */
+  /** Longest video a picker may record, in seconds (docs/constants.md#in-the-specification-not-used). */
   maxVideoSeconds: 60,
 } as const;
 
 export type ImageMimeType = (typeof uploadRules.mimeTypes)[number];
 
-/** The descriptor of a picked or uploaded file (spec §3); `url` once uploaded. */
+/** The descriptor of a picked or uploaded file (docs/entities.md#uploaded-file); `url` once uploaded. */
 export const uploadedFileSchema = v.object({
   path: v.string("common.invalidValue"),
   duration: v.optional(v.pipe(v.number(), v.minValue(0))),
@@ -38,10 +38,10 @@ export const uploadedFileSchema = v.object({
 });
 export type UploadedFile = v.InferOutput<typeof uploadedFileSchema>;
 
-/** The upload input must be a list ('files must be an array', spec §5). */
+/** The upload input must be a list ('files must be an array', docs/validation.md#uploads). */
 export const uploadFilesSchema = v.array(uploadedFileSchema, "upload.filesNotArray");
 
-/** Credentials for a direct upload to cloud object storage (spec §3, §7). */
+/** Credentials for a direct upload to cloud object storage (docs/entities.md#cloud-upload-credentials). */
 export const cloudUploadCredentialsSchema = v.object({
   visitPrefix: v.string("upload.noTokenProvider"),
   folderPath: v.string("upload.noTokenProvider"),
@@ -51,7 +51,7 @@ export const cloudUploadCredentialsSchema = v.object({
 export type CloudUploadCredentials = v.InferOutput<typeof cloudUploadCredentialsSchema>;
 
 /**
- * The object key of a direct cloud upload (spec §7): file/{folderPath}{timestamp}{random}.{ext}.
+ * The object key of a direct cloud upload (docs/wire-protocol.md#uploads): file/{folderPath}{timestamp}{random}.{ext}.
  * `random` is supplied by the caller (10 characters), keeping this function pure.
  */
 export function cloudObjectKey(input: {
@@ -66,7 +66,7 @@ export function cloudObjectKey(input: {
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], offset = 0) =>
   prefix.every((byte, i) => bytes[offset + i] === byte);
 
-/** The image type told by the content itself (decisions §5: sniffed, never trusted by name). */
+/** The image type told by the content itself (docs/identity.md#uploaded-images: sniffed, never trusted by name). */
 export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
@@ -93,7 +93,7 @@ export function validateImageUpload(bytes: Uint8Array): Result<ImageMimeType> {
   return type ? ok(type) : fail(domainError(errorKinds.validation, "upload.notImage", "file"));
 }
 
-/** Signature rules (spec §5): a PNG drawn on the canvas, with enough ink to be a signature. */
+/** Signature rules (docs/validation.md#signing): a PNG drawn on the canvas, with enough ink to be a signature. */
 export const signatureRules = {
   mimeType: "image/png",
   maxBytes: 1024 * 1024,

@@ -1,7 +1,7 @@
 import { serviceConfigSchema } from "@chayong/domain";
 import * as v from "valibot";
 
-/** `extInfoJSON` is a JSON string holding `line_img`, `line` and `line_url` (decisions §3). */
+/** `extInfoJSON` is a JSON string holding `line_img`, `line` and `line_url` (docs/wire-protocol.md#service-config). */
 export const serviceConfigAnswerSchema = v.object({ extInfoJSON: v.string() });
 
 /** What `extInfoJSON` holds: line_img (QR image), line (account id), line_url (link). */

@@ -23,7 +23,7 @@ export const cursorSchema = tokenField("common.invalidValue", {
 });
 
 /**
- * Contract list filters (spec §3: status type1-type6, contract type all/single/instalment),
+ * Contract list filters (docs/statuses.md#lists-and-filters: status type1-type6, contract type all/single/instalment),
  * newest first, a page at a time from `cursor`. `includeTotal` also counts every matching
  * contract (it costs a count over the whole book, so only when a screen shows the number).
  */

@@ -70,7 +70,7 @@ export const cancelAnswerSchema = v.object({ id: v.string(), cancelledAt: instan
 export type ContractPage = v.InferOutput<typeof contractPageSchema>;
 export type ContractLedger = v.InferOutput<typeof contractLedgerSchema>;
 
-/** A lender's blocked phones, newest first (decisions §6). */
+/** A lender's blocked phones, newest first (docs/customers.md#block-list). */
 export const blockListSchema = v.array(
   v.object({ phone: v.string(), reason: v.string(), blockedAt: instantSchema }),
 );

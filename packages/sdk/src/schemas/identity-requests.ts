@@ -1,7 +1,7 @@
 import { personalDetailsSchema, textField } from "@chayong/domain";
 import * as v from "valibot";
 
-// Request schemas of identity verification (a later issue, decisions §5): loaded by the server
+// Request schemas of identity verification (a later issue, docs/identity.md#the-verification-step-by-step): loaded by the server
 // (`@chayong/sdk/server`), typed only in the client.
 
 const imageUrl = textField({ requiredKey: "common.invalidValue", maxLength: 500 });

@@ -9,7 +9,7 @@ import {
 } from "@chayong/domain";
 import * as v from "valibot";
 
-// Identity verification (decisions §5; docs/identity.md in the repository). The answers; the
+// Identity verification (docs/identity.md; docs/identity.md in the repository). The answers; the
 // requests are in identity-requests.ts.
 
 /**
@@ -61,7 +61,7 @@ export const userDetailSchema = v.object({
 });
 
 /**
- * Credentials for uploading straight to object storage (spec §3), issued when the server stores
+ * Credentials for uploading straight to object storage (docs/entities.md#cloud-upload-credentials), issued when the server stores
  * files in S3: a presigned POST (`token` carries its signed fields), short-lived, size-limited,
  * for object keys under `file/{folderPath}` only. `uploadUrl` is where the form goes.
  */
@@ -74,7 +74,7 @@ export const uploadCredentialsAnswerSchema = v.object({
 });
 
 /**
- * A contract's borrower as its lender sees them (spec §3 customer info; docs/customers.md): the
+ * A contract's borrower as its lender sees them (docs/entities.md#customer-info customer info; docs/customers.md): the
  * customer info (ID number masked, images at addresses signed for this lender, expiring in
  * 15 minutes), whether verification is complete (before it, what exists is shown and the rest
  * is null), and that borrower's contracts with this lender, newest first.

@@ -18,7 +18,7 @@ export interface HeaderSources {
 }
 
 /**
- * The headers of spec §7, read from the session provider now. Throws whatever the provider or
+ * The headers of docs/wire-protocol.md#headers, read from the session provider now. Throws whatever the provider or
  * the codec throws, or a TypeError for a value that cannot be a header; the caller reports it
  * as 'request start interceptor failed'.
  */

@@ -1,6 +1,6 @@
 import type { Locale } from "../wire/protocol.ts";
 
-/** loginInfo as the app stores it after login (spec §3 Locally stored data). */
+/** loginInfo as the app stores it after login (docs/entities.md#local-storage Locally stored data). */
 export interface LoginInfo {
   userId: string;
   uuId: string;

@@ -23,11 +23,11 @@ import type { PendingCall } from "./slow-network.ts";
 import { checkTimeout } from "./timeout.ts";
 import { resolveUrl } from "./url.ts";
 
-/** Request time-out (spec §9, first reading). */
+/** Request time-out (docs/constants.md#time-outs-and-waits, first reading). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Slow-network notice (spec §8, §9). */
+/** Slow-network notice (docs/constants.md#time-outs-and-waits). */
 export const DEFAULT_SLOW_NETWORK_MS = 5_000;
-/** Uploads carry images over phone networks (spec §9, second reading: 60 s for uploads). */
+/** Uploads carry images over phone networks (docs/constants.md#time-outs-and-waits, second reading: 60 s for uploads). */
 export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
 
 export interface TransportOptions {

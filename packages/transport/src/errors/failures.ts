@@ -3,7 +3,7 @@ import type { Envelope } from "../wire/envelope.ts";
 import { TransportError } from "./transport-error.ts";
 
 /**
- * One constructor per row of the error catalogue (spec §8), with the spec's wording as the
+ * One constructor per row of the error catalogue (docs/errors.md#transport-failures), with the spec's wording as the
  * developer-facing message. Screens translate `messageKey` or show `serverMessage`.
  */
 export const failures = {

@@ -1,6 +1,6 @@
 /**
  * Message keys transport errors carry, for the app to translate (ko-KR, zh-TW) through
- * @chayong/i18n, whose catalogs use the same ids. The comment is the spec's wording (§5, §8).
+ * @chayong/i18n, whose catalogs use the same ids. The comment is the spec's wording (docs/errors.md#transport-failures).
  */
 export const transportMessageKeys = [
   "transport.httpStatus", // 'HTTP status code {code}'

@@ -1,6 +1,6 @@
 import type { TransportMessageKey } from "./message-keys.ts";
 
-/** The error catalogue of spec §8, one kind per row the app may need to tell apart. */
+/** The error catalogue of docs/errors.md#transport-failures, one kind per row the app may need to tell apart. */
 export type TransportErrorKind =
   | "http-status" // HTTP status other than 200
   | "invalid-data" // answer cannot be decrypted, is not JSON or is not an envelope

@@ -5,7 +5,7 @@ import { failures } from "../errors/failures.ts";
 import { cloudObjectKey, fileExtension } from "./object-key.ts";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "./upload.ts";
 
-/** Cloud upload credentials (spec §3), obtained from the app's server. */
+/** Cloud upload credentials (docs/entities.md#cloud-upload-credentials), obtained from the app's server. */
 export interface CloudUploadCredentials {
   /** Public address prefix of stored objects. */
   visitPrefix: string;

@@ -1,4 +1,4 @@
-/** The random part of a cloud object key (spec §9: 10 characters). */
+/** The random part of a cloud object key (docs/constants.md#wire-values: 10 characters). */
 export const OBJECT_KEY_RANDOM_LENGTH = 10;
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -14,7 +14,7 @@ export interface ObjectKeyParts {
   random?: string;
 }
 
-/** `file/{folderPath}{timestamp}{10 random characters}.{ext}` (spec §7 Uploads). */
+/** `file/{folderPath}{timestamp}{10 random characters}.{ext}` (docs/wire-protocol.md#uploads Uploads). */
 export function cloudObjectKey({
   folderPath,
   ext,

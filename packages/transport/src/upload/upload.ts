@@ -5,7 +5,7 @@ import { checkTimeout } from "../client/timeout.ts";
 import { resolveUrl } from "../client/url.ts";
 import { failures } from "../errors/failures.ts";
 
-/** The uploaded file descriptor (spec §3): the server fills what it knows; `url` always. */
+/** The uploaded file descriptor (docs/entities.md#uploaded-file): the server fills what it knows; `url` always. */
 export interface UploadedFile {
   url: string;
   path?: string;
@@ -52,7 +52,7 @@ export interface UploadOptions {
 
 export const DEFAULT_UPLOAD_PATH = "upload/image";
 export const DEFAULT_UPLOAD_FIELD = "file";
-/** The server's limit (decisions §5: 10 MB per image). */
+/** The server's limit (docs/identity.md#uploaded-images: 10 MB per image). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface UploadDependencies {

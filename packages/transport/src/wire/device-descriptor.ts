@@ -3,7 +3,7 @@ import { parseJson } from "./payload.ts";
 import { PayloadError } from "./payload-error.ts";
 
 /**
- * What NSCPER carries, encrypted, when there is no session token (spec §7 Headers). Key order
+ * What NSCPER carries, encrypted, when there is no session token (docs/wire-protocol.md#headers Headers). Key order
  * is the spec's, so the ciphertext is stable for one device.
  */
 export interface DeviceDescriptor {

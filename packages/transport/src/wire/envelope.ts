@@ -2,7 +2,7 @@ import type { Codec } from "../codec/codec.ts";
 import { parseJson, toJson } from "./payload.ts";
 import { PayloadError } from "./payload-error.ts";
 
-/** Every answer except the raw contract view (decisions §3). */
+/** Every answer except the raw contract view (docs/wire-protocol.md#envelope). */
 export interface Envelope<T = unknown> {
   status: number;
   /** In the caller's language (Accept-Language). */

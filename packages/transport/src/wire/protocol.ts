@@ -1,4 +1,4 @@
-/** Wire constants shared by the client and the API server (spec §7, §9; decisions §3). */
+/** Wire constants shared by the client and the API server (docs/wire-protocol.md). */
 
 /** GET calls carry the encrypted JSON payload as this single query parameter. */
 export const ENVELOPE_QUERY_PARAM = "XKNCEGSKK";
@@ -48,7 +48,7 @@ export const DEFAULT_HEADERS = {
 export type Locale = "ko-KR" | "zh-TW";
 export const DEFAULT_LOCALE: Locale = "ko-KR";
 
-/** Envelope statuses (decisions §3). */
+/** Envelope statuses (docs/wire-protocol.md#envelope-statuses). */
 export const ENVELOPE_STATUS = {
   ok: 200,
   sessionInvalid: 301,

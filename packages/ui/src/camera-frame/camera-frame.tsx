@@ -17,7 +17,7 @@ export interface CameraFrameProps {
 }
 
 /**
- * The face step's overlay (spec §2 /pages/me/face): darkens the camera view around an oval and
+ * The face step's overlay (docs/screens.md#verification-flow /pages/me/face): darkens the camera view around an oval and
  * tells the borrower where to put their face. Capture and face detection belong to the app.
  */
 export function CameraFrame({

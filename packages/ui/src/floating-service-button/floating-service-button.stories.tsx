@@ -24,7 +24,7 @@ const meta = {
   title: "Service/FloatingServiceButton",
   parameters: componentDocs({
     summary:
-      "The draggable customer-service button (spec §2): opens a sheet with the service contact and the language picker; its position is kept under serviceX / serviceY.",
+      "The draggable customer-service button (docs/service-button.md): opens a sheet with the service contact and the language picker; its position is kept under serviceX / serviceY.",
     do: [
       "Pass `insets` so it keeps clear of the tab bar and bottom action bars.",
       "Store `onPositionChange` (debounced 300 ms) so it comes back where the person left it.",

@@ -27,7 +27,7 @@ import {
   snapToSide,
 } from "./position";
 
-/** The spec's save debounce for the button's position (§9). */
+/** The spec's save debounce for the button's position (docs/constants.md#time-outs-and-waits). */
 export const positionSaveDebounceMs = 300;
 
 /** Movement (CSS px) under which a press is a tap, not a drag. */
@@ -64,7 +64,7 @@ function viewportArea(insets: ClampArea["insets"]): ClampArea {
 }
 
 /**
- * The always-available floating button (spec §1, §2): drag it anywhere with a finger or a mouse
+ * The always-available floating button (docs/service-button.md): drag it anywhere with a finger or a mouse
  * (pointer events), or move it with the arrow keys; it stays on screen, comes to rest against the
  * nearer side edge, reports its resting position debounced by 300 ms, and a tap opens a sheet
  * with the language picker and the customer-service panel. It never covers what a person taps

@@ -15,7 +15,7 @@ export interface LanguagePickerProps {
   className?: string;
 }
 
-/** The language choice (spec §1): each language is written in its own script and tagged with lang. */
+/** The language choice (docs/service-button.md#what-it-opens): each language is written in its own script and tagged with lang. */
 export function LanguagePicker({
   value,
   onChange,

@@ -18,7 +18,7 @@ export interface ModalProps {
 }
 
 /**
- * The spec's message box (§8): a 'friendly tip' title, the message and a single confirm button,
+ * The spec's message box (docs/errors.md#modals-and-notices): a 'friendly tip' title, the message and a single confirm button,
  * no cancel. Used for errors and notices that the user only acknowledges.
  */
 export function Modal({ open, children, onConfirm, title, confirmLabel, className }: ModalProps) {

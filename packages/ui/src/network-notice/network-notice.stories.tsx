@@ -6,7 +6,7 @@ const meta = {
   title: "Feedback/NetworkNotice",
   parameters: componentDocs({
     summary:
-      "The 'network is poor, please wait' notice (spec §8), shown while a request is still pending after a few seconds.",
+      "The 'network is poor, please wait' notice (docs/errors.md#modals-and-notices), shown while a request is still pending after a few seconds.",
     do: [
       "Turn it on from the app's request layer, not per screen.",
       "Keep the current screen usable behind it.",

@@ -5,7 +5,7 @@ import { useUiText } from "../i18n/use-ui-text";
 export type NetworkNoticeKind = "slow" | "offline";
 
 export interface NetworkNoticeProps {
-  /** Show it: the app turns it on when a request is still pending after 5 s (spec §8). */
+  /** Show it: the app turns it on when a request is still pending after 5 s (docs/errors.md#modals-and-notices). */
   visible: boolean;
   /**
    * `slow` (default): a request is taking long; a spinner says something is still happening.

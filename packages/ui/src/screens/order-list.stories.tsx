@@ -23,7 +23,7 @@ import {
 type TypeFilter = "all" | "single" | "instalment";
 
 /**
- * The lender's order list (spec §2): search, type filter, contract cards, bottom tabs. `state`
+ * The lender's order list (docs/screens.md#order-list): search, type filter, contract cards, bottom tabs. `state`
  * shows the list's other states: no contracts yet, the first load, and a failed load.
  */
 function OrderListScreen({ state = "list" }: { state?: "list" | "empty" | "loading" | "error" }) {

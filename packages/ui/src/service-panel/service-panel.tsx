@@ -6,7 +6,7 @@ import { Toast, toastDurationMs, useOptionalToast } from "../toast/toast";
 import { canCopyImages, copyImageToClipboard } from "./copy-image-to-clipboard";
 import { copyToClipboard } from "./copy-to-clipboard";
 
-/** The customer-service contact (spec §3: line_img, line, line_url). */
+/** The customer-service contact (docs/entities.md#service-config: line_img, line, line_url). */
 export interface ServiceContact {
   /** QR image of the messaging account (line_img). */
   qrImageUrl?: string;
@@ -45,7 +45,7 @@ export interface ServicePanelProps extends ServiceContact {
 }
 
 /**
- * The customer-service panel (spec §1): QR image, account id and link, each with a copy action
+ * The customer-service panel (docs/service-button.md#what-it-opens): QR image, account id and link, each with a copy action
  * that shows the 'copied' toast (through the app's ToastProvider when there is one).
  */
 export function ServicePanel({

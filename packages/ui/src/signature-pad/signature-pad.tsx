@@ -105,7 +105,7 @@ function exportPng(
 }
 
 /**
- * The handwritten signature of spec §2 (/pages/loans/signature): back, clear, undo, save.
+ * The handwritten signature of docs/screens.md#signing-pages (/pages/loans/signature): back, clear, undo, save.
  * Drawn with perfect-freehand from pointer events (finger, pen with pressure, mouse); sharp on
  * high-DPI screens; the strokes are kept as data, so resizing or rotating the phone redraws the
  * same signature; saving an empty or tiny drawing is refused with 'no signature detected'.

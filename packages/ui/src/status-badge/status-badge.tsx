@@ -4,7 +4,7 @@ import { classNames } from "../class-names";
 import { useUiText } from "../i18n/use-ui-text";
 
 /**
- * The contract statuses of the spec (§4): type1 .. type6. The domain's `ContractStatus` under the
+ * The contract statuses of docs/statuses.md#contract-statuses: type1 .. type6. The domain's `ContractStatus` under the
  * kit's older name, kept so existing importers compile; new code can use `ContractStatus`.
  */
 export type ContractStatusCode = ContractStatus;

@@ -12,7 +12,7 @@ export interface StepIndicatorProps {
   className?: string;
 }
 
-/** Where the borrower is in the verification flow (spec §2: 1 face check, 2 ID card). */
+/** Where the borrower is in the verification flow (docs/screens.md#verification-flow: 1 face check, 2 ID card). */
 export function StepIndicator({ current, steps, label, className }: StepIndicatorProps) {
   const t = useUiText();
   const names = steps ?? [t("verify.step.face"), t("verify.step.idCard")];

@@ -31,7 +31,7 @@ const meta = {
   title: "Navigation/TabBar",
   parameters: componentDocs({
     summary:
-      "The bottom navigation: order list and me (spec §2), selected in #100F16, unselected icon #A4B8D2 with a darker label.",
+      "The bottom navigation: order list and me (docs/screens.md#tab-bar), selected in #100F16, unselected icon #A4B8D2 with a darker label.",
     do: [
       'Pass translated labels; with `placement="fixed"` pad the page by --cy-tab-bar-height.',
       "Keep to two to four tabs.",

@@ -12,7 +12,7 @@ export interface TabBarItem<Key extends string = string> {
 }
 
 export interface TabBarProps<Key extends string = string> {
-  /** The tabs, in order (spec §2: order list, then me). */
+  /** The tabs, in order (docs/screens.md#tab-bar: order list, then me). */
   items: ReadonlyArray<TabBarItem<Key>>;
   /** The current page's tab (aria-current). */
   selectedKey: Key;
@@ -26,7 +26,7 @@ export interface TabBarProps<Key extends string = string> {
 }
 
 /**
- * The app's bottom navigation: order list, then me (spec §2). Colours from the spec: #A4B8D2,
+ * The app's bottom navigation: order list, then me (docs/screens.md#tab-bar). Colours from the spec: #A4B8D2,
  * selected #100F16. The current tab is marked with aria-current="page".
  */
 export function TabBar<Key extends string = string>({

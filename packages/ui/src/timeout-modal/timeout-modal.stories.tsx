@@ -6,7 +6,8 @@ import { TimeoutModal } from "./timeout-modal";
 const meta = {
   title: "Feedback/TimeoutModal",
   parameters: componentDocs({
-    summary: "The 'network request timed out' dialog (spec §8) with one OK.",
+    summary:
+      "The 'network request timed out' dialog (docs/errors.md#modals-and-notices) with one OK.",
     do: ["Keep what the person entered; OK returns to the screen to retry."],
     dont: [
       "Don't show it for slow requests still running: that is NetworkNotice.",

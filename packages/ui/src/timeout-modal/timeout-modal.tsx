@@ -15,7 +15,7 @@ export interface TimeoutModalProps {
   confirmLabel?: ReactNode;
 }
 
-/** The time-out modal of spec §8: title, text and one OK button, no cancel. */
+/** The time-out modal of docs/errors.md#modals-and-notices: title, text and one OK button, no cancel. */
 export function TimeoutModal({ open, onConfirm, title, message, confirmLabel }: TimeoutModalProps) {
   const t = useUiText();
   return (

@@ -15,7 +15,7 @@ import { classNames } from "../class-names";
 
 export type ToastTone = "success" | "info" | "error";
 
-/** The spec's success toast duration (§9). */
+/** The spec's success toast duration (docs/constants.md#time-outs-and-waits). */
 export const toastDurationMs = 1500;
 
 export interface ToastProps {

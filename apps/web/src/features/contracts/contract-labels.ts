@@ -3,7 +3,7 @@ import type { Api } from "@chayong/sdk";
 export type Contract = Awaited<ReturnType<Api["contract"]["add"]>>;
 export type ContractStatus = Contract["status"];
 
-/** Before signing: the lender may still cancel it (decisions §4). */
+/** Before signing: the lender may still cancel it (docs/statuses.md#allowed-actions). */
 export function isUnsigned(status: ContractStatus): boolean {
   return status === "type1" || status === "type2";
 }

@@ -117,7 +117,7 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
     }
   };
 
-  // A template picked on the template list fills lender and merchant name (spec §2).
+  // A template picked on the template list fills lender and merchant name (docs/screens.md#templates).
   useEffect(() => {
     if (!chosen) return;
     update({
@@ -392,7 +392,7 @@ const costFields = new Set<string | undefined>([
 ]);
 
 /**
- * The schedule and the effective annual rate, live, before anything is sent (decisions §4). A
+ * The schedule and the effective annual rate, live, before anything is sent (docs/cost-of-credit.md). A
  * rate computed from amounts the form refuses (e.g. more disbursed than lent) means nothing: it
  * shows only once those fields are valid, and never beside 'within the cap' while a field is red.
  */

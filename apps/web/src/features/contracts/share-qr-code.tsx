@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 
-/** The share link as a QR code, for signing in person (decisions §4). */
+/** The share link as a QR code, for signing in person (docs/contracts.md#share-link). */
 export function ShareQrCode({ link, label }: { link: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {

@@ -32,7 +32,7 @@ const images: ReadonlyArray<{ field: ImageField; labelId: string }> = [
 ];
 
 /**
- * The borrower of contract `contractId` as its lender sees them (spec §3 customer info,
+ * The borrower of contract `contractId` as its lender sees them (docs/entities.md#customer-info customer info,
  * docs/customers.md): status, personal details, contacts, the ID images, their contracts with
  * this lender, and block / unblock. Read each time the page opens: the image addresses are signed
  * for 15 minutes.

@@ -53,7 +53,7 @@ const positionMessages: Record<FacePosition, string> = {
 };
 
 /**
- * Step 1 of identity verification (/pages/me/face, spec §2): the front camera in the oval, a face
+ * Step 1 of identity verification (/pages/me/face, docs/screens.md#verification-flow): the front camera in the oval, a face
  * detector in the browser guiding the borrower until one face is centred and still for about a
  * second, then the frame is captured, uploaded and checked by the server ('faceCompare').
  * Without a camera, a photo from the camera app; without the detector, a capture button.

@@ -53,7 +53,7 @@ import { type FlowSearch, facePath } from "./verification-flow";
 type SetForm = (update: (form: IdCardForm) => IdCardForm) => void;
 
 /**
- * Step 2 of identity verification (/pages/me/idCard, spec §2): the ID card's front, back and a
+ * Step 2 of identity verification (/pages/me/idCard, docs/screens.md#verification-flow): the ID card's front, back and a
  * photo holding it, uploaded with progress; OCR prefills the personal details, which the borrower
  * corrects; exactly two emergency contacts; the shared-debt consent, unticked until chosen. The
  * form lives in an atom: a trip to /choose-location (or anywhere) and back loses nothing.

@@ -84,7 +84,7 @@ export function emptyIdCardForm(): IdCardForm {
     gender: "",
     birthday: "",
     address: "",
-    // The borrower chooses; never ticked for them (decisions §6).
+    // The borrower chooses; never ticked for them (docs/customers.md#shared-debt-lookup).
     sharedDebtConsent: false,
     contacts: [emptyContact, emptyContact],
     typed: [],

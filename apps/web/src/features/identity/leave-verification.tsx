@@ -8,7 +8,7 @@ import { firstAtom } from "../../state/storage";
 
 /**
  * Back inside the verification flow (the header's back, or the phone's / browser's back) asks
- * first (spec §2): 'Verification almost complete, do you want to log out?'. 'Continue
+ * first (docs/screens.md#verification-flow): 'Verification almost complete, do you want to log out?'. 'Continue
  * verification' stays; 'Give up and log out' sets the stored `first` flag, then goes back one
  * page, or to the order list when this was the first page opened.
  */

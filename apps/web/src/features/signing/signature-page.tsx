@@ -5,7 +5,7 @@ import { useBack } from "../../session/use-back";
 import { pendingSignatureAtom } from "./pending-signature";
 
 /**
- * The signature canvas: back, clear, undo, save (spec §2). Save returns to the sign page. The
+ * The signature canvas: back, clear, undo, save (docs/screens.md#signing-pages). Save returns to the sign page. The
  * drawing area is wider than tall in either orientation, and turning the phone redraws the same
  * strokes (the pad keeps them as data). 'No signature detected' is the pad's own message, once.
  */

@@ -26,7 +26,7 @@ interface FieldErrors {
   code?: string;
 }
 
-/** Phone, SMS code ('sent', then 'resend' after a visible countdown), log in (spec §2). */
+/** Phone, SMS code ('sent', then 'resend' after a visible countdown), log in (docs/screens.md#login-page). */
 function LoginPage() {
   const { _ } = useLingui();
   const api = useApi();

@@ -77,7 +77,7 @@ const initialList: ListState = {
 
 /**
  * The entry page: the lender's own contracts or the contracts addressed to the borrower, newest
- * first, filtered by status and type, loaded page by page as the list scrolls (spec §2).
+ * first, filtered by status and type, loaded page by page as the list scrolls (docs/screens.md#order-list).
  */
 function OrderListPage() {
   const { _ } = useLingui();

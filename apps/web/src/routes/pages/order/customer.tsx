@@ -9,7 +9,7 @@ export const Route = createFileRoute("/pages/order/customer")({
   component: OrderCustomerPage,
 });
 
-/** The borrower of contract `id`, as its lender sees them (spec §2 contract list actions). */
+/** The borrower of contract `id`, as its lender sees them (docs/screens.md#contract-list-actions contract list actions). */
 function OrderCustomerPage() {
   const { id } = Route.useSearch();
   return <CustomerPage contractId={id} />;

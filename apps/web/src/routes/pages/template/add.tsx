@@ -19,7 +19,7 @@ const requiredKeys: Record<Field, string> = {
   merchantName: "template.merchantName.required",
 };
 
-/** A contract template: template name, lender, merchant name, each required (spec §5). */
+/** A contract template: template name, lender, merchant name, each required (docs/validation.md#templates). */
 function TemplateAddPage() {
   const { _ } = useLingui();
   const api = useApi();

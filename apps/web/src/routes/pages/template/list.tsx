@@ -26,7 +26,7 @@ export const Route = createFileRoute("/pages/template/list")({
   component: TemplateListPage,
 });
 
-/** The lender's templates: search by name, select one for a contract, delete (spec §2). */
+/** The lender's templates: search by name, select one for a contract, delete (docs/screens.md#templates). */
 function TemplateListPage() {
   const { _ } = useLingui();
   const api = useApi();
