@@ -1,15 +1,13 @@
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Duplex } from "node:stream";
 import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
-import { encodeEnvelope } from "@chayong/transport";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
 import { registerUploadRoutes } from "../uploads/routes";
-import { type Call, envelopeOf, handleCall, sendFailure } from "./call";
+import { type Call, handleCall, sendFailure } from "./call";
 import { handlers } from "./handlers";
 import { registerTestRoutes } from "./test-routes";
 
@@ -31,27 +29,6 @@ export function webCacheControl(relativePath: string): string {
     : "no-cache";
 }
 
-/**
- * The answer to a request Node's HTTP parser rejected (no request object exists yet): the
- * envelope refusal written straight to the socket, then the connection closed, since the rest
- * of the bad request cannot be read past.
- */
-function answerClientError(ctx: ServerContext, error: ClientError, socket: Duplex): void {
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  if (socket.writable) {
-    const key =
-      error.code === "HPE_HEADER_OVERFLOW" ? "request.bodyTooLarge" : "request.invalidCiphertext";
-    const body = encodeEnvelope(ctx.codec, envelopeOf({ status: 400, key }, "ko-KR"));
-    socket.end(
-      `HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-    return;
-  }
-  socket.destroy(error);
-}
-
-type ClientError = Error & { code?: string };
-
 /** Paths the API answers with envelopes (even when nothing is registered there). */
 const apiPrefixes = ["/api/", "/auth/", "/upload/", "/__test/"];
 
@@ -72,10 +49,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // Answers carry their own request ids in the log; clients never see stack traces.
     return503OnClosing: true,
-    // Node's HTTP parser refuses a request line plus headers over its 16 KiB maxHeaderSize (a
-    // 100 KB query, a 64 KB header) before Fastify sees a request; Fastify's default would then
-    // write a bare HTTP 431. Clients read only HTTP 200 envelopes, so answer the refusal as one.
-    clientErrorHandler: (error, socket) => answerClientError(ctx, error, socket),
   });
 
   // Every body is read as text: encrypted payloads are base64 whatever content type a client
