@@ -11,5 +11,6 @@ export default defineChayongProject({
     environment: "happy-dom",
     // Beside src/ (the shared include): the build's own plugins in scripts/.
     include: ["scripts/**/*.test.ts"],
+    setupFiles: ["src/test/setup.ts"],
   },
 });
