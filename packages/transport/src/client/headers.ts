@@ -12,6 +12,8 @@ import type { SessionProvider } from "./session.ts";
 export interface HeaderSources {
   codec: Codec;
   session: SessionProvider;
+  /** Sent instead of the session token (`NSCPER` then carries none). */
+  apiKey?: string;
   packageName: string;
   /** False for multipart uploads: the runtime sets the multipart boundary itself. */
   withContentType: boolean;
@@ -25,10 +27,11 @@ export interface HeaderSources {
 export function buildHeaders({
   codec,
   session,
+  apiKey,
   packageName,
   withContentType,
 }: HeaderSources): Headers {
-  const token = session.getToken();
+  const token = apiKey ? null : session.getToken();
   const loginInfo = session.getLoginInfo();
   const headers = new Headers();
   if (withContentType) headers.set(HEADER.contentType, ENCRYPTED_CONTENT_TYPE);
@@ -36,7 +39,9 @@ export function buildHeaders({
   headers.set(HEADER.sourceChannel, SOURCE_CHANNEL);
   headers.set(HEADER.packageName, packageName);
   headers.set(HEADER.countryCode, COUNTRY_CODE);
-  if (token) {
+  if (apiKey) {
+    headers.set(HEADER.apiKey, apiKey);
+  } else if (token) {
     headers.set(HEADER.token, token);
   } else {
     const device = session.getDevice();

@@ -125,6 +125,27 @@ describe("request: what goes on the wire", () => {
     expect(headers["accept-language"]).toBe("ko-KR");
   });
 
+  it("with an API key, sends it as x-chayong-api-key and no session token", async () => {
+    const api = await serve((_, res) => answer(res, envelope(200, "", null)));
+    const apiKey = "cyk_abcd1234_secret";
+    // A script: no session provider at all.
+    await createTransport({ baseUrl: api.url, codec, apiKey }).request({
+      method: "GET",
+      path: "/api/v1/contract/query",
+    });
+    // With a session as well, the key is sent and the token never.
+    await transportFor(api.url, { apiKey }).request({ method: "GET", path: "/api/v1/x" });
+    for (const request of api.requests) {
+      expect(request.headers["x-chayong-api-key"]).toBe(apiKey);
+      expect(request.headers).not.toHaveProperty("nscper");
+    }
+    expect(api.requests[0]?.headers["accept-language"]).toBe("ko-KR");
+  });
+
+  it("refuses to be made with neither a session nor an API key", () => {
+    expect(() => createTransport({ baseUrl: "http://127.0.0.1:1", codec })).toThrow(TypeError);
+  });
+
   it("reads the session afresh for every call (login changes what the next call sends)", async () => {
     const api = await serve((_, res) => answer(res, envelope(200, "", null)));
     let token: string | null = null;

@@ -36,7 +36,17 @@ export interface TransportOptions {
   /** Prefix of upload paths. Default: baseUrl. */
   fileBaseUrl?: string;
   codec: Codec;
-  session: SessionProvider;
+  /**
+   * Where the session token, loginInfo, device and locale are read for every call. Optional with
+   * an `apiKey` (a script has no session: no loginInfo, locale ko-KR unless given here).
+   */
+  session?: SessionProvider;
+  /**
+   * An API key (`cyk_...`, made on the 'me' page or by the `apikey:add` operator command) sent
+   * as `x-chayong-api-key` with every call instead of a session token: for scripts and internal
+   * tools. Give a session or an API key; with both, the key is sent and the token never.
+   */
+  apiKey?: string;
   /** The packageName header. Default 'com.chayong.app'. */
   packageName?: string;
   /** Default 15000. */
@@ -104,18 +114,30 @@ export interface Transport {
   uploadToCloud(file: Blob, options?: CloudUploadOptions): Promise<CloudUploadedFile>;
 }
 
+/** The session of a script that calls with an API key only: no token, no loginInfo. */
+const keySession: SessionProvider = {
+  getToken: () => null,
+  getLoginInfo: () => null,
+  getDevice: () => ({ adid: "api-key" }),
+  getLocale: () => "ko-KR",
+};
+
 export function createTransport(options: TransportOptions): Transport {
   const {
     baseUrl,
     fileBaseUrl = baseUrl,
     codec,
-    session,
+    apiKey,
     packageName = DEFAULT_PACKAGE_NAME,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     uploadTimeoutMs = DEFAULT_UPLOAD_TIMEOUT_MS,
     slowNetworkMs = DEFAULT_SLOW_NETWORK_MS,
   } = options;
   // Configuration mistakes surface when the transport is made, not on some later call.
+  if (options.session === undefined && !apiKey) {
+    throw new TypeError("createTransport needs a session provider or an apiKey");
+  }
+  const session = options.session ?? keySession;
   checkTimeout(timeoutMs);
   checkTimeout(uploadTimeoutMs, "uploadTimeoutMs");
   const fetchFunction: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -150,7 +172,7 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       const method = readMethod(call.method);
       const callTimeoutMs = checkTimeout(call.timeoutMs ?? timeoutMs);
-      const headers = buildHeaders({ codec, session, packageName, withContentType: true });
+      const headers = buildHeaders({ codec, session, apiKey, packageName, withContentType: true });
       // Envelopes only: a raw answer (the contract view, the PDF) is never an envelope.
       if (options.compressedAnswers && call.raw !== true && call.raw !== "bytes") {
         headers.set(HEADER.acceptEnvelope, COMPRESSED_ENVELOPE);
@@ -183,7 +205,8 @@ export function createTransport(options: TransportOptions): Transport {
           fileBaseUrl,
           timeoutMs: uploadTimeoutMs,
           nextCallId,
-          headers: () => buildHeaders({ codec, session, packageName, withContentType: false }),
+          headers: () =>
+            buildHeaders({ codec, session, apiKey, packageName, withContentType: false }),
         },
         files,
         uploadOptions,

@@ -22,6 +22,11 @@ export const HEADER = {
   acceptEnvelope: "x-chayong-accept-envelope",
   /** Set on an answer whose envelope was compressed before it was encrypted. */
   envelopeEncoding: "x-chayong-envelope",
+  /**
+   * An API key (`cyk_<prefix>_<secret>`) of an internal tool, sent instead of a session token:
+   * the call acts as the key's lender within the key's scope.
+   */
+  apiKey: "x-chayong-api-key",
 } as const;
 
 /**
