@@ -60,18 +60,22 @@ export function renderApiReference(list: readonly EndpointEntry[] = endpointList
     "`lender` lenders only · `borrower` borrowers only. The session token goes in the `NSCPER`",
     "header; a missing, expired or revoked token answers 301.",
     "",
-    "| Function | Method | Path | Access | Answer | Server |",
-    "|---|---|---|---|---|---|",
+    "API keys (header `x-chayong-api-key`) act as their lender: a `read` key may call the `read`",
+    "endpoints only, a `full` key every endpoint its lender may except those marked `sessions",
+    "only`; an unknown or revoked key answers 301, a call the key may not make 403.",
+    "",
+    "| Function | Method | Path | Access | Effect | Answer | Server |",
+    "|---|---|---|---|---|---|---|",
   ];
   for (const entry of list) {
     lines.push(
-      `| [\`api.${entry.id}\`](#${anchor(entry.id)}) | ${entry.method} | \`${entry.path}\` | ${entry.access} | ${entry.wire} | ${entry.implemented ? "implemented" : "later issue"} |`,
+      `| [\`api.${entry.id}\`](#${anchor(entry.id)}) | ${entry.method} | \`${entry.path}\` | ${entry.access} | ${entry.effect}${entry.apiKeys === false ? ", sessions only" : ""} | ${entry.wire} | ${entry.implemented ? "implemented" : "later issue"} |`,
     );
   }
   for (const entry of list) {
     lines.push("", `## ${entry.id}`, "", entry.summary, "");
     lines.push(
-      `\`${entry.method} ${entry.path}\` · ${accessText[entry.access] ?? entry.access} · ${wireText(entry)}${entry.implemented ? "" : " · **not implemented yet**"}`,
+      `\`${entry.method} ${entry.path}\` · ${accessText[entry.access] ?? entry.access} · ${entry.effect}${entry.apiKeys === false ? " (sessions only: no API key)" : ""} · ${wireText(entry)}${entry.implemented ? "" : " · **not implemented yet**"}`,
       "",
     );
     lines.push(

@@ -92,7 +92,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (docs/wire-protocol.md#requests)", () => {
     const reads =
-      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|credentials|blockList|offlineLoanList)$/;
+      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|credentials|blockList|offlineLoanList|list)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -156,8 +156,18 @@ describe("the endpoint table", () => {
       "template.add",
       "template.query",
       "template.remove",
+      "apiKey.create",
+      "apiKey.list",
+      "apiKey.revoke",
       "config.service",
     ]);
+  });
+
+  it("marks every GET a read and every POST a write but the shared-debt lookup", () => {
+    for (const entry of endpointList) {
+      const read = entry.method === "GET" || entry.id === "contract.sharedDebt";
+      expect([entry.id, entry.effect]).toEqual([entry.id, read ? "read" : "write"]);
+    }
   });
 });
 

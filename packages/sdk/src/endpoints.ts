@@ -8,6 +8,7 @@ import {
   uploadedFileSchema,
 } from "@chayong/domain";
 import * as v from "valibot";
+import { apiKeySchema, createdApiKeySchema } from "./schemas/api-keys";
 import { cashUserSchema, loginAnswerSchema, sendCodeAnswerSchema } from "./schemas/auth";
 import { noBodySchema } from "./schemas/common";
 import { serviceConfigAnswerSchema } from "./schemas/config";
@@ -53,6 +54,17 @@ export interface EndpointDefinition<TAnswer extends AnySchema = AnySchema> {
   path: string;
   access: Access;
   /**
+   * `read`: the call changes nothing (it may record that it was made: an audited view, a rate
+   * limit); `write`: it changes something. A `read` API key may call only `read` endpoints.
+   */
+  effect: "read" | "write";
+  /**
+   * False where an API key is refused whatever its scope (envelope 403): the interactive login
+   * (SMS code, login, logout), the uploads, and the management of API keys themselves, so a
+   * leaked key cannot make or keep itself another. Absent: a key may call it as its lender.
+   */
+  apiKeys?: false;
+  /**
    * How the call travels: `envelope` (encrypted payload, encrypted envelope answer), `raw`
    * (encrypted payload, the answer used as it is: HTML), `csv` (encrypted payload, the answer a
    * CSV download: `text/csv`, UTF-8 with a byte-order mark, streamed; the client reads it as
@@ -85,6 +97,8 @@ export const endpoints = {
       method: "POST",
       path: "/auth/v3.1/user/sendVerifiyCode",
       access: "public",
+      effect: "write",
+      apiKeys: false,
       wire: "envelope",
       implemented: true,
       summary:
@@ -95,6 +109,8 @@ export const endpoints = {
       method: "POST",
       path: "/auth/v3/user/login",
       access: "public",
+      effect: "write",
+      apiKeys: false,
       wire: "envelope",
       implemented: true,
       summary: "Log in with phone and code; answers the session token and loginInfo.",
@@ -104,6 +120,8 @@ export const endpoints = {
       method: "POST",
       path: "/auth/v1/user/loginOut",
       access: "user",
+      effect: "write",
+      apiKeys: false,
       wire: "envelope",
       implemented: true,
       summary: "Revoke the session token of the call.",
@@ -115,6 +133,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v3/user/queryCashUser",
       access: "user",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "The signed-in user: role, phone and (lenders) the lender profile.",
@@ -124,6 +143,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/user/deviceInfo",
       access: "user",
+      effect: "write",
       wire: "envelope",
       implemented: false,
       summary: "Report the device the app runs on.",
@@ -135,6 +155,8 @@ export const endpoints = {
       method: "POST",
       path: "upload/image",
       access: "user",
+      effect: "write",
+      apiKeys: false,
       wire: "multipart",
       implemented: true,
       summary:
@@ -145,6 +167,8 @@ export const endpoints = {
       method: "GET",
       path: "/api/v3/upload/credentials",
       access: "user",
+      effect: "read",
+      apiKeys: false,
       wire: "envelope",
       implemented: true,
       summary:
@@ -155,6 +179,8 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/upload/register",
       access: "user",
+      effect: "write",
+      apiKeys: false,
       wire: "envelope",
       implemented: true,
       summary:
@@ -165,6 +191,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/userAuth/faceCompare",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Compare the live face capture with the ID card photo.",
@@ -174,6 +201,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/userAuth/ocrCheck",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Read the ID card text to prefill the personal details.",
@@ -183,6 +211,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/userAuth/ocrConfirm",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Confirm the identity details and ID card photos.",
@@ -192,6 +221,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v3/emergencyContact/add",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Save exactly two emergency contacts.",
@@ -201,6 +231,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v3/userAuth/queryUserDetail",
       access: "borrower",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "The borrower's own verification progress and details (ID number masked).",
@@ -212,6 +243,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/add",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -222,6 +254,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/query",
       access: "user",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary:
@@ -232,6 +265,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/export",
       access: "lender",
+      effect: "read",
       wire: "csv",
       implemented: true,
       summary:
@@ -242,6 +276,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/detail",
       access: "user",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary:
@@ -252,6 +287,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/open",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -262,6 +298,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/view",
       access: "user",
+      effect: "read",
       wire: "raw",
       implemented: true,
       summary:
@@ -272,6 +309,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/pdf",
       access: "user",
+      effect: "read",
       wire: "pdf",
       implemented: true,
       summary:
@@ -282,6 +320,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/sign",
       access: "borrower",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Sign with a PNG signature, once (a second attempt answers 409).",
@@ -291,6 +330,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/cancel",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Cancel (delete) a contract before it is signed; it is kept, hidden from lists.",
@@ -300,6 +340,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/upt",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -310,6 +351,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/renew",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -320,6 +362,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/reverse",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -330,6 +373,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/ledger",
       access: "user",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary:
@@ -340,6 +384,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/userDetails",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary:
@@ -350,6 +395,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/black",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -360,6 +406,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/unblock",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Lift a block (the spec omits it; docs/customers.md#block-list).",
@@ -369,6 +416,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/blockList",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "This lender's blocked phones with their reasons, newest first.",
@@ -378,6 +426,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/statistics",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "Dashboard figures: all-time and today, split total / single / instalment.",
@@ -387,6 +436,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v2/contract/statistics",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "Today / 3-day / 7-day windows and the shared-debt summary of the lender's book.",
@@ -396,6 +446,8 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/sharedDebt",
       access: "lender",
+      // A POST (its ID number stays out of URLs and logs) that changes nothing: a lookup.
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "Shared-debt lookup by phone and ID number: aggregates only, audited, rate-limited.",
@@ -405,6 +457,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/offlineLoan",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -415,6 +468,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/contract/offlineLoanList",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "This lender's own offline loan reports that still count, newest first.",
@@ -424,6 +478,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/offlineLoan/correct",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -434,6 +489,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/contract/offlineLoan/withdraw",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary:
@@ -446,6 +502,7 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/template/add",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Create a contract template.",
@@ -455,6 +512,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/template/query",
       access: "lender",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary: "The lender's templates, newest first, searched by name.",
@@ -464,10 +522,49 @@ export const endpoints = {
       method: "POST",
       path: "/api/v1/template/remove",
       access: "lender",
+      effect: "write",
       wire: "envelope",
       implemented: true,
       summary: "Remove one of the lender's templates.",
       answer: noBodySchema,
+    }),
+  },
+  apiKey: {
+    create: endpoint({
+      method: "POST",
+      path: "/api/v1/apiKey/create",
+      access: "lender",
+      effect: "write",
+      apiKeys: false,
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Create a named API key (scope `read` or `full`) for the lender's internal tools; answers the key itself this once (only its hash is kept); audited.",
+      answer: createdApiKeySchema,
+    }),
+    list: endpoint({
+      method: "GET",
+      path: "/api/v1/apiKey/list",
+      access: "lender",
+      effect: "read",
+      apiKeys: false,
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "The lender's API keys, newest first: name, scope, prefix, created, last used, revoked (never the secret).",
+      answer: v.array(apiKeySchema),
+    }),
+    revoke: endpoint({
+      method: "POST",
+      path: "/api/v1/apiKey/revoke",
+      access: "lender",
+      effect: "write",
+      apiKeys: false,
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Revoke one of the lender's API keys: every later call with it is refused like a bad session; audited.",
+      answer: apiKeySchema,
     }),
   },
   config: {
@@ -475,6 +572,7 @@ export const endpoints = {
       method: "GET",
       path: "/api/v1/config",
       access: "public",
+      effect: "read",
       wire: "envelope",
       implemented: true,
       summary:

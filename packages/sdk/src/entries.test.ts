@@ -45,6 +45,7 @@ describe("the two entries", () => {
         .sort(),
     ).toEqual([
       "requests.ts",
+      "schemas/api-key-requests.ts",
       "schemas/config-requests.ts",
       "schemas/contract-requests.ts",
       "schemas/identity-requests.ts",

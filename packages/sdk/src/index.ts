@@ -26,6 +26,8 @@ export type {
   RequestSchemas,
   RequestSchemaTable,
 } from "./requests";
+export type { CreateApiKeyRequest } from "./schemas/api-key-requests";
+export * from "./schemas/api-keys";
 export * from "./schemas/auth";
 export * from "./schemas/common";
 export * from "./schemas/config";

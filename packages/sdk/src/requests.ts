@@ -12,6 +12,7 @@ import {
 } from "@chayong/domain";
 import type * as v from "valibot";
 import type { AnySchema, Area, EndpointId, Endpoints } from "./endpoints";
+import { createApiKeyRequestSchema } from "./schemas/api-key-requests";
 import { byIdRequestSchema, emptyRequestSchema } from "./schemas/common";
 import { serviceConfigRequestSchema } from "./schemas/config-requests";
 import {
@@ -93,6 +94,11 @@ export const requestSchemas = {
     add: templateDraftSchema,
     query: templateQuerySchema,
     remove: byIdRequestSchema,
+  },
+  apiKey: {
+    create: createApiKeyRequestSchema,
+    list: emptyRequestSchema,
+    revoke: byIdRequestSchema,
   },
   config: {
     service: serviceConfigRequestSchema,

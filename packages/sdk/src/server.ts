@@ -5,6 +5,7 @@
 export { renderApiReference } from "./api-reference";
 export * from "./index";
 export { requestSchemas } from "./requests";
+export * from "./schemas/api-key-requests";
 export * from "./schemas/config-requests";
 export * from "./schemas/contract-requests";
 export * from "./schemas/identity-requests";
