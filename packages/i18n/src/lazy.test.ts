@@ -3,10 +3,13 @@ import * as full from "./index";
 import * as lazy from "./lazy";
 
 describe("@chayong/i18n/lazy", () => {
-  it("offers the locale helpers and the catalog loaders of the full entry, and no catalog", () => {
+  it("offers the locale helpers, the date formatters and the catalog loaders of the full entry, and no catalog", () => {
     expect(Object.keys(lazy).sort()).toEqual([
       "catalogParts",
       "defaultLocale",
+      "formatCalendarDate",
+      "formatDate",
+      "formatInstant",
       "indexFromLocale",
       "isLocale",
       "languageOptions",

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate, formatDate, formatInstant } from "./format-date";
+
+describe("formatCalendarDate", () => {
+  it("writes a day as each language does, never as the server's ISO text", () => {
+    expect(formatCalendarDate("2026-11-23", "ko-KR")).toBe("2026. 11. 23.");
+    expect(formatCalendarDate("2026-11-23", "zh-TW")).toBe("2026/11/23");
+    expect(formatCalendarDate("2026-01-05", "zh-TW")).toBe("2026/01/05");
+  });
+
+  it("keeps the day whatever the reader's time zone (a day, not a moment)", () => {
+    // Midnight UTC is the day before in America/Los_Angeles: the day must not move.
+    expect(formatCalendarDate("2026-03-01", "ko-KR")).toBe("2026. 03. 01.");
+  });
+
+  it("shows text that is no day as it came", () => {
+    expect(formatCalendarDate("", "ko-KR")).toBe("");
+    expect(formatCalendarDate("2026-02-31x", "ko-KR")).toBe("2026-02-31x");
+    expect(formatCalendarDate("unknown", "zh-TW")).toBe("unknown");
+  });
+});
+
+describe("formatInstant", () => {
+  const instant = "2026-11-23T05:12:00.000Z";
+
+  it("writes a moment with its time in the given time zone", () => {
+    expect(formatInstant(instant, "ko-KR", { timeZone: "Asia/Seoul" })).toBe(
+      "2026. 11. 23. 오후 2:12",
+    );
+    expect(formatInstant(instant, "zh-TW", { timeZone: "Asia/Taipei" })).toMatch(
+      /^2026\/11\/23\s下午1:12$/,
+    );
+    expect(formatInstant(instant, "ko-KR", { timeZone: "Asia/Seoul" })).not.toContain("T05:12");
+  });
+
+  it("uses the reader's own time zone by default, and can show the day alone", () => {
+    const expected = new Intl.DateTimeFormat("ko-KR", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(new Date(instant));
+    expect(formatInstant(instant, "ko-KR")).toBe(expected);
+    expect(formatInstant(new Date(instant), "zh-TW", { time: false, timeZone: "UTC" })).toBe(
+      "2026/11/23",
+    );
+  });
+
+  it("shows text that is no moment as it came", () => {
+    expect(formatInstant("unknown", "zh-TW")).toBe("unknown");
+  });
+});
+
+describe("formatDate", () => {
+  it("tells a day from a moment", () => {
+    expect(formatDate("2026-11-23", "ko-KR")).toBe("2026. 11. 23.");
+    expect(formatDate("2026-11-23T05:12:00.000Z", "zh-TW", { timeZone: "UTC" })).toMatch(
+      /^2026\/11\/23\s上午5:12$/,
+    );
+    expect(formatDate("soon", "ko-KR")).toBe("soon");
+  });
+});

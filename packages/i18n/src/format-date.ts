@@ -1,0 +1,80 @@
+/**
+ * Dates as a reader of the active language writes them, with the platform's own
+ * `Intl.DateTimeFormat` (no library): a calendar day '2026. 11. 23.' (ko-KR) / '2026/11/23'
+ * (zh-TW); a moment with its time '2026. 11. 23. 오후 2:12' / '2026/11/23 下午2:12', in the
+ * reader's own time zone unless one is given (the lender's business time zone). Every screen that
+ * shows a date from the server goes through here, never the server's ISO text.
+ */
+
+const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const dayOptions: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  locale: string,
+  withTime: boolean,
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      ...dayOptions,
+      ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+export interface FormatDateOptions {
+  /** The time zone of a moment (e.g. the lender's `Asia/Seoul`); the reader's own by default. */
+  timeZone?: string;
+  /** A moment: show its time too (the default) or only its day. */
+  time?: boolean;
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` (a due date, a loan date: a day, not a moment) as the reader writes
+ * it. Text that is no such day is shown as it came (never 'Invalid Date').
+ */
+export function formatCalendarDate(date: string, locale: string): string {
+  const match = calendarDatePattern.exec(date);
+  if (!match) return date;
+  const instant = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(instant.getTime())) return date;
+  // The day itself, whatever the reader's time zone: read and written in UTC.
+  return formatter(locale, false, "UTC").format(instant);
+}
+
+/**
+ * A moment (an ISO instant from the server, or a `Date`) as the reader writes it, with its time
+ * unless `time: false`, in `timeZone` (the reader's own by default). Text that is no moment is
+ * shown as it came.
+ */
+export function formatInstant(
+  instant: string | Date,
+  locale: string,
+  options: FormatDateOptions = {},
+): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
+  return formatter(locale, options.time !== false, options.timeZone).format(date);
+}
+
+/**
+ * Any date text the server sends: a calendar day (`2026-11-23`) as a day, an ISO instant
+ * (`2026-11-23T05:12:00.000Z`) as a moment (see `formatInstant`); anything else as it came.
+ */
+export function formatDate(value: string, locale: string, options: FormatDateOptions = {}): string {
+  return calendarDatePattern.test(value)
+    ? formatCalendarDate(value, locale)
+    : formatInstant(value, locale, options);
+}
