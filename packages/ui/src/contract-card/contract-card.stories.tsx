@@ -42,7 +42,11 @@ type Story = StoryObj<typeof meta>;
 
 export const PendingRepayment: Story = {
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole("button", { name: contract.name }));
+    const canvas = within(canvasElement);
+    // Dates as a Korean reader writes them, never the server's ISO text.
+    await expect(canvas.getByText("2025. 03. 01.")).toBeVisible();
+    await expect(canvas.queryByText("2025-03-01")).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: contract.name }));
     await expect(args.onOpen).toHaveBeenCalled();
   },
 };
@@ -96,5 +100,9 @@ export const LongChinese: Story = {
       loanAmount: 150000,
       outstandingAmount: 100000,
     },
+  },
+  play: async ({ canvasElement }) => {
+    // Dates as a reader in Taiwan writes them.
+    await expect(within(canvasElement).getByText("2025/03/01")).toBeVisible();
   },
 };

@@ -1,3 +1,5 @@
+import { setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ContractCard } from "./contract-card";
@@ -27,5 +29,22 @@ describe("ContractCard", () => {
     expect(screen.getByText("C-2026-000123 · 010-****-5678")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "김민수 대출" }));
     expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it("writes the dates as the reader's language does, never as ISO text", () => {
+    const { unmount } = render(<ContractCard contract={contract} />);
+    expect(screen.getByText("2025. 03. 01.")).toBeTruthy();
+    expect(screen.getByText("2025. 04. 01.")).toBeTruthy();
+    expect(screen.queryByText("2025-03-01")).toBeNull();
+    unmount();
+    // In the app's language when it has one (here Traditional Chinese).
+    const i18n = setupI18n({ locale: "zh-TW", messages: { "zh-TW": {} } });
+    render(
+      <I18nProvider i18n={i18n}>
+        <ContractCard contract={contract} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("2025/03/01")).toBeTruthy();
+    expect(screen.getByText("2025/04/01")).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import type { CalendarDate, ContractStatus, Currency, Money } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import type { ReactNode } from "react";
 import { classNames } from "../class-names";
-import { useUiText } from "../i18n/use-ui-text";
+import { useUiLocale, useUiText } from "../i18n/use-ui-text";
 import { MoneyText } from "../money-text/money-text";
 import { StatusBadge } from "../status-badge/status-badge";
 
@@ -53,6 +54,8 @@ export interface ContractCardProps {
   labels?: ContractCardLabels;
   /** Heading level of the contract name inside the list. */
   headingLevel?: 2 | 3 | 4;
+  /** Language the dates are written in ('2026. 11. 23.', '2026/11/23'); the app's by default. */
+  locale?: string;
   className?: string;
 }
 
@@ -63,9 +66,12 @@ export function ContractCard({
   actions,
   labels = {},
   headingLevel = 3,
+  locale,
   className,
 }: ContractCardProps) {
   const t = useUiText();
+  const dateLocale = useUiLocale();
+  const date = (day: CalendarDate) => formatCalendarDate(day, locale ?? dateLocale);
   const Heading = `h${headingLevel}` as const;
   const count = contract.instalmentCount ?? 1;
   const kind =
@@ -103,11 +109,11 @@ export function ContractCard({
         </div>
         <div className="cy-contract-card__fact">
           <dt>{labels.loanDate ?? t("contract.loanDate")}</dt>
-          <dd>{contract.loanDate}</dd>
+          <dd>{date(contract.loanDate)}</dd>
         </div>
         <div className="cy-contract-card__fact">
           <dt>{labels.repaymentDate ?? t("contract.repaymentDate")}</dt>
-          <dd>{contract.repaymentDate}</dd>
+          <dd>{date(contract.repaymentDate)}</dd>
         </div>
         {contract.outstandingAmount !== undefined ? (
           <div className="cy-contract-card__fact cy-contract-card__fact--wide">

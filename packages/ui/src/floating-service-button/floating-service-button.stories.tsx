@@ -24,10 +24,10 @@ const meta = {
   title: "Service/FloatingServiceButton",
   parameters: componentDocs({
     summary:
-      "The draggable customer-service button (docs/service-button.md): opens a sheet with the service contact and the language picker; its position is kept under serviceX / serviceY.",
+      "The draggable customer-service button (docs/service-button.md): opens a sheet with the service contact and the language picker; its resting place is kept under serviceX / serviceY as the side edge and a fraction of the height, so it survives a rotation or another screen size (pixels stored by older versions are migrated).",
     do: [
       "Pass `insets` so it keeps clear of the tab bar and bottom action bars.",
-      "Store `onPositionChange` (debounced 300 ms) so it comes back where the person left it.",
+      "Store `onPositionChange` (debounced 300 ms; an anchor `{ side, fraction }`) so it comes back where the person left it, on any screen.",
     ],
     dont: [
       "Don't let it cover an action; move it aside on forms and the signature pad.",
@@ -97,9 +97,10 @@ export const DragAndDebounce: Story = {
     await expect(Math.round(start.top - moved.top)).toBe(300);
     await expect(args.onPositionChange).not.toHaveBeenCalled();
     await waitFor(() => expect(args.onPositionChange).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    // Reported as the edge and the share of the height, not as pixels.
     await expect(args.onPositionChange).toHaveBeenCalledWith({
-      x: Math.round(moved.left),
-      y: Math.round(moved.top),
+      side: Math.round(moved.left) === 8 ? "left" : "right",
+      fraction: Math.round((Math.round(moved.top) / window.innerHeight) * 10_000) / 10_000,
     });
     // Dragging far off screen keeps it on screen, in the top-left corner.
     pointer(button, "pointerdown", moved.left + 10, moved.top + 10);
@@ -124,7 +125,33 @@ export const OpenSheetAndCopy: Story = {
   },
 };
 
-export const StoredPosition: Story = { args: { initialPosition: { x: 16, y: 120 } } };
+/** Stored as an anchor: the left edge, a quarter of the way down, whatever the screen's size. */
+export const StoredPosition: Story = {
+  args: { initialPosition: { side: "left", fraction: 0.25 } },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "고객센터 및 언어 설정" });
+    await expect(Math.round(button.getBoundingClientRect().left)).toBe(8);
+    await expect(
+      Math.abs(button.getBoundingClientRect().top - window.innerHeight / 4),
+    ).toBeLessThan(2);
+  },
+};
+
+/**
+ * Pixels an older version stored (here from a wider phone, below this screen's bottom): read
+ * against this screen, on screen at the right edge, and stored once as an anchor.
+ */
+export const StoredPixelsMigrated: Story = {
+  args: { initialPosition: { x: 2000, y: 5000 } },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole("button", { name: "고객센터 및 언어 설정" });
+    const rect = button.getBoundingClientRect();
+    await expect(rect.right).toBeLessThanOrEqual(window.innerWidth - 8 + 0.5);
+    await expect(rect.bottom).toBeLessThanOrEqual(window.innerHeight - 8 + 0.5);
+    await waitFor(() => expect(args.onPositionChange).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    await expect(args.onPositionChange).toHaveBeenCalledWith({ side: "right", fraction: 1 });
+  },
+};
 
 function boxesOverlap(a: DOMRect, b: DOMRect) {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

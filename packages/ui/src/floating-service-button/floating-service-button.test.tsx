@@ -87,7 +87,8 @@ describe("FloatingServiceButton", () => {
       vi.advanceTimersByTime(1);
     });
     expect(onPositionChange).toHaveBeenCalledTimes(1);
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 326, y: 180 });
+    // As an anchor that survives a rotation: the right edge, 180 / 844 of the height.
+    expect(onPositionChange).toHaveBeenCalledWith({ side: "right", fraction: 0.2133 });
     // The click that ends a drag does not open the sheet.
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -98,7 +99,7 @@ describe("FloatingServiceButton", () => {
     });
     drag(button, [36, 120], [136, 170]);
     unmount();
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 8, y: 150 });
+    expect(onPositionChange).toHaveBeenLastCalledWith({ side: "left", fraction: 0.1777 });
   });
 
   it("resting at the bottom, it stays at the bottom when the insets change (tab bar or not)", () => {
@@ -145,8 +146,82 @@ describe("FloatingServiceButton", () => {
     act(() => {
       vi.advanceTimersByTime(300);
     });
+    // The pixels {100, 100} an older version stored, then the keys: one report, of the last place.
     expect(onPositionChange).toHaveBeenCalledTimes(1);
-    expect(onPositionChange).toHaveBeenCalledWith({ x: 326, y: 84 });
+    expect(onPositionChange).toHaveBeenCalledWith({ side: "right", fraction: 0.0995 });
+  });
+
+  it("keeps its edge and its share of the height when the phone turns, and stays on screen", () => {
+    const { button, at, onPositionChange } = renderButton();
+    // Portrait 390 x 844: dropped on the right, two thirds of the way down.
+    drag(button, [354, 808], [354, 592]);
+    expect(at()).toEqual({ x: 326, y: 564 });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(onPositionChange).toHaveBeenLastCalledWith({ side: "right", fraction: 0.6682 });
+    // Landscape 844 x 390: still on the right edge, still two thirds down, fully on screen.
+    act(() => {
+      window.innerWidth = 844;
+      window.innerHeight = 390;
+      window.dispatchEvent(new Event("resize"));
+    });
+    expect(at()).toEqual({ x: 780, y: 261 });
+    expect(button.dataset.side).toBe("right");
+    // A smaller phone (360 x 640): the same edge and share.
+    act(() => {
+      window.innerWidth = 360;
+      window.innerHeight = 640;
+      window.dispatchEvent(new Event("resize"));
+    });
+    expect(at()).toEqual({ x: 296, y: 428 });
+    // Back in portrait: exactly where it was put; turning the phone stored nothing new.
+    act(() => {
+      window.innerWidth = 390;
+      window.innerHeight = 844;
+      window.dispatchEvent(new Event("resize"));
+      vi.advanceTimersByTime(300);
+    });
+    expect(at()).toEqual({ x: 326, y: 564 });
+    expect(onPositionChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("resting on the left at the bottom, it stays there in landscape (never flips side)", () => {
+    const { at } = renderButton({ initialPosition: { side: "left", fraction: 1 } });
+    expect(at()).toEqual({ x: 8, y: 780 });
+    act(() => {
+      window.innerWidth = 844;
+      window.innerHeight = 390;
+      window.dispatchEvent(new Event("resize"));
+    });
+    expect(at()).toEqual({ x: 8, y: 326 });
+  });
+
+  it("reads pixels stored by an older version against the screen it opens on, and stores them as an anchor once", () => {
+    // Stored on a 390 px wide phone: the right edge (x 326) at y 700. Opened on a 360 x 640
+    // phone, the old pixels would land off-screen and on the wrong side rule; the anchor does not.
+    window.innerWidth = 360;
+    window.innerHeight = 640;
+    const { at, onPositionChange } = renderButton({ initialPosition: { x: 326, y: 700 } });
+    expect(at()).toEqual({ x: 296, y: 576 });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(onPositionChange).toHaveBeenCalledTimes(1);
+    expect(onPositionChange).toHaveBeenCalledWith({ side: "right", fraction: 1 });
+  });
+
+  it("stores nothing on its own for the defaults or an anchor", () => {
+    const { onPositionChange, unmount } = renderButton();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    unmount();
+    renderButton({ initialPosition: { side: "left", fraction: 0.5 } });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(onPositionChange).not.toHaveBeenCalled();
   });
 
   it("docks as a slim tab on its edge while someone types, and comes back after", () => {

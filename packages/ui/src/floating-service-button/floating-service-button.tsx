@@ -18,13 +18,16 @@ import { LanguagePicker } from "../language-picker/language-picker";
 import { ServicePanel, type ServicePanelProps } from "../service-panel/service-panel";
 import { usePlacement } from "./keep-clear";
 import {
+  anchorOf,
   type ClampArea,
   clampPosition,
+  defaultServiceButtonAnchor,
   defaultServiceButtonPosition,
   dockedTabWidth,
-  nearestSide,
+  isServiceButtonAnchor,
+  positionOfAnchor,
+  type ServiceButtonAnchor,
   type ServiceButtonPosition,
-  snapToSide,
 } from "./position";
 
 /** The spec's save debounce for the button's position (docs/constants.md#time-outs-and-waits). */
@@ -36,10 +39,17 @@ const dragThreshold = 6;
 const keyboardStep = 16;
 
 export interface FloatingServiceButtonProps {
-  /** Stored position (serviceX / serviceY); defaults to 1000 / 10000 = the bottom-right corner. */
-  initialPosition?: ServiceButtonPosition;
-  /** The new position after a drag, debounced 300 ms; the app stores it as serviceX / serviceY. */
-  onPositionChange?: (position: ServiceButtonPosition) => void;
+  /**
+   * Stored position (serviceX / serviceY, see `storedServiceButtonPosition`): an anchor (side edge
+   * and fraction of the height), or the pixels older versions stored, which are turned into an
+   * anchor against the current screen and reported once. Defaults to the bottom-right corner.
+   */
+  initialPosition?: ServiceButtonAnchor | ServiceButtonPosition;
+  /**
+   * The new resting place after a drag (or a migrated pixel one), debounced 300 ms, as an anchor
+   * that survives a rotation or another screen size; the app stores it as serviceX / serviceY.
+   */
+  onPositionChange?: (anchor: ServiceButtonAnchor) => void;
   /** Current language and its change, for the LanguagePicker in the sheet. */
   locale: Locale;
   onLocaleChange: (locale: Locale) => void;
@@ -63,16 +73,20 @@ function viewportArea(insets: ClampArea["insets"]): ClampArea {
   return { width: window.innerWidth, height: window.innerHeight, insets };
 }
 
+const isDefaultPixels = (position: ServiceButtonPosition) =>
+  position.x === defaultServiceButtonPosition.x && position.y === defaultServiceButtonPosition.y;
+
 /**
  * The always-available floating button (docs/service-button.md): drag it anywhere with a finger or a mouse
  * (pointer events), or move it with the arrow keys; it stays on screen, comes to rest against the
- * nearer side edge, reports its resting position debounced by 300 ms, and a tap opens a sheet
+ * nearer side edge, reports its resting place debounced by 300 ms as an anchor (side edge and
+ * fraction of the height) that holds when the screen turns or changes size, and a tap opens a sheet
  * with the language picker and the customer-service panel. It never covers what a person taps
  * or types into: where it would, and while someone types, it docks as a slim tab on its edge
  * (docs/service-button.md).
  */
 export function FloatingServiceButton({
-  initialPosition = defaultServiceButtonPosition,
+  initialPosition = defaultServiceButtonAnchor,
   onPositionChange,
   locale,
   onLocaleChange,
@@ -87,12 +101,25 @@ export function FloatingServiceButton({
 }: FloatingServiceButtonProps) {
   const t = useUiText();
   const titleId = useId();
-  const [position, setPosition] = useState<ServiceButtonPosition>(() =>
-    typeof window === "undefined"
+  // Pixels stored by an older version are read against the screen the app opens on.
+  const [anchor, setAnchor] = useState<ServiceButtonAnchor>(() =>
+    isServiceButtonAnchor(initialPosition)
       ? initialPosition
-      : snapToSide(initialPosition, size, viewportArea(insets)),
+      : typeof window === "undefined" || isDefaultPixels(initialPosition)
+        ? defaultServiceButtonAnchor
+        : anchorOf(initialPosition, size, viewportArea(insets)),
   );
-  const [dragging, setDragging] = useState(false);
+  // The viewport the anchor is resolved in, followed on resize (rotation, keyboard, window).
+  const [viewport, setViewport] = useState(() =>
+    typeof window === "undefined"
+      ? { width: 0, height: 0 }
+      : { width: window.innerWidth, height: window.innerHeight },
+  );
+  // Where the finger holds it while dragged; null at rest.
+  const [held, setHeld] = useState<ServiceButtonPosition | null>(null);
+  const dragging = held !== null;
+  const area: ClampArea = { ...viewport, insets };
+  const position = held ?? positionOfAnchor(anchor, size, area);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const placement = usePlacement(dragging ? null : position, size, insets, buttonRef);
   const [openState, setOpenState] = useState(false);
@@ -112,11 +139,11 @@ export function FloatingServiceButton({
   const suppressClick = useRef(false);
 
   // Debounced report: only the resting position is stored; a pending one is flushed on unmount.
-  const pending = useRef<ServiceButtonPosition | null>(null);
+  const pending = useRef<ServiceButtonAnchor | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onPositionChangeRef = useRef(onPositionChange);
   onPositionChangeRef.current = onPositionChange;
-  const report = useCallback((next: ServiceButtonPosition) => {
+  const report = useCallback((next: ServiceButtonAnchor) => {
     pending.current = next;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -132,38 +159,42 @@ export function FloatingServiceButton({
     [],
   );
 
-  // Keep it on screen when the viewport or the insets change (rotation, keyboard, a page with or
-  // without the tab bar). A button resting at the bottom stays at the bottom, so it sits just
-  // above the tab bar on the tab pages and in the room under the content elsewhere.
-  const insetsKey = JSON.stringify(insets);
-  const lastArea = useRef<ClampArea | null>(null);
+  // A stored pixel position, once read as an anchor, is stored as one (a one-time migration).
+  const migrated = useRef(false);
+  useEffect(() => {
+    if (migrated.current) return;
+    migrated.current = true;
+    if (!isServiceButtonAnchor(initialPosition) && !isDefaultPixels(initialPosition))
+      report(anchor);
+  }, [initialPosition, anchor, report]);
+
+  // The anchor holds across viewport changes (rotation, keyboard, window size): the button stays
+  // on its edge at the same share of the height, and at the bottom when it rests there, so it
+  // sits just above the tab bar on the tab pages and in the room under the content elsewhere.
   useLayoutEffect(() => {
-    const parsedInsets = JSON.parse(insetsKey) as ClampArea["insets"];
-    const reclamp = () => {
-      const area = viewportArea(parsedInsets);
-      const before = lastArea.current;
-      lastArea.current = area;
-      setPosition((current) => {
-        const wasAtBottom =
-          before !== null &&
-          current.y >= clampPosition({ ...current, y: Infinity }, size, before).y;
-        return snapToSide(wasAtBottom ? { ...current, y: Infinity } : current, size, area);
-      });
+    const follow = () =>
+      setViewport((current) =>
+        current.width === window.innerWidth && current.height === window.innerHeight
+          ? current
+          : { width: window.innerWidth, height: window.innerHeight },
+      );
+    follow();
+    window.addEventListener("resize", follow);
+    window.addEventListener("orientationchange", follow);
+    return () => {
+      window.removeEventListener("resize", follow);
+      window.removeEventListener("orientationchange", follow);
     };
-    reclamp();
-    window.addEventListener("resize", reclamp);
-    return () => window.removeEventListener("resize", reclamp);
-  }, [size, insetsKey]);
+  }, []);
 
   const moveTo = (next: ServiceButtonPosition) => {
-    const clamped = clampPosition(next, size, viewportArea(insets));
-    setPosition(clamped);
-    return clamped;
+    setHeld(clampPosition(next, size, viewportArea(insets)));
   };
   const restAt = (next: ServiceButtonPosition) => {
-    const snapped = snapToSide(next, size, viewportArea(insets));
-    setPosition(snapped);
-    report(snapped);
+    const rest = anchorOf(next, size, viewportArea(insets));
+    setHeld(null);
+    setAnchor(rest);
+    report(rest);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
@@ -188,7 +219,6 @@ export function FloatingServiceButton({
     const dx = event.clientX - current.startX;
     const dy = event.clientY - current.startY;
     if (!current.moved && Math.hypot(dx, dy) < dragThreshold) return;
-    if (!current.moved) setDragging(true);
     current.moved = true;
     moveTo({ x: current.from.x + dx, y: current.from.y + dy });
   };
@@ -198,7 +228,6 @@ export function FloatingServiceButton({
     drag.current = null;
     if (current.moved) {
       suppressClick.current = true;
-      setDragging(false);
       restAt({
         x: current.from.x + event.clientX - current.startX,
         y: current.from.y + event.clientY - current.startY,
@@ -208,7 +237,7 @@ export function FloatingServiceButton({
 
   // The keyboard way to drag it: up and down along its edge, left and right to the other edge.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const { width } = viewportArea(insets);
+    const { width } = area;
     const target: Record<string, ServiceButtonPosition> = {
       ArrowLeft: { x: 0, y: position.y },
       ArrowRight: { x: width, y: position.y },
@@ -221,8 +250,7 @@ export function FloatingServiceButton({
     restAt(next);
   };
 
-  const area = viewportArea(insets);
-  const side = nearestSide(position, size, area);
+  const side = held ? (held.x + size / 2 < area.width / 2 ? "left" : "right") : anchor.side;
   const shown = placement.docked
     ? {
         x: side === "left" ? 0 : area.width - dockedTabWidth,
@@ -252,6 +280,8 @@ export function FloatingServiceButton({
         aria-expanded={open}
         data-x={position.x}
         data-y={position.y}
+        data-side={anchor.side}
+        data-fraction={anchor.fraction}
         data-docked={placement.docked || undefined}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

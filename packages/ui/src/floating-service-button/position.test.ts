@@ -1,12 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  anchorOf,
   type Box,
   boxesOverlap,
+  defaultServiceButtonAnchor,
   dockedBox,
   dockedTabWidth,
   placeButton,
+  positionOfAnchor,
   snapToSide,
+  storedServiceButtonPosition,
 } from "./position";
 
 const phone = { width: 360, height: 640, insets: { top: 8, right: 8, bottom: 8, left: 8 } };
@@ -33,6 +37,53 @@ describe("snapToSide", () => {
         },
       ),
     );
+  });
+});
+
+describe("anchors (side edge + fraction of the height)", () => {
+  const portrait = { width: 390, height: 844, insets: phone.insets };
+  const landscape = { width: 844, height: 390, insets: phone.insets };
+
+  it("names the nearer edge and the share of the height; 1 at the bottom", () => {
+    expect(anchorOf({ x: 8, y: 422 }, size, portrait)).toEqual({ side: "left", fraction: 0.5 });
+    expect(anchorOf({ x: 300, y: 10000 }, size, portrait)).toEqual({ side: "right", fraction: 1 });
+    expect(positionOfAnchor({ side: "left", fraction: 0.5 }, size, landscape)).toEqual({
+      x: 8,
+      y: 195,
+    });
+    expect(positionOfAnchor({ side: "right", fraction: 1 }, size, landscape)).toEqual({
+      x: 780,
+      y: 326,
+    });
+  });
+
+  it("always lands on screen, on the anchor's own edge, in any viewport", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("left" as const, "right" as const),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 120, max: 2000 }),
+        fc.integer({ min: 120, max: 2000 }),
+        (side, fraction, width, height) => {
+          const area = { width, height, insets: phone.insets };
+          const at = positionOfAnchor({ side, fraction }, size, area);
+          expect(at.x).toBe(side === "left" ? 8 : width - 8 - size);
+          expect(at.y).toBeGreaterThanOrEqual(8);
+          expect(at.y).toBeLessThanOrEqual(Math.max(8, height - 8 - size));
+          // Read back, it is the same edge (a round trip never flips side).
+          expect(anchorOf(at, size, area).side).toBe(side);
+        },
+      ),
+    );
+  });
+
+  it("reads what is stored: an anchor, or the pixels of older versions", () => {
+    expect(storedServiceButtonPosition("left", 0.25)).toEqual({ side: "left", fraction: 0.25 });
+    expect(storedServiceButtonPosition(326, 700)).toEqual({ x: 326, y: 700 });
+    expect(storedServiceButtonPosition(1000, 10000)).toEqual({ x: 1000, y: 10000 });
+    expect(storedServiceButtonPosition("left", 5)).toEqual(defaultServiceButtonAnchor);
+    expect(storedServiceButtonPosition("middle", 0.5)).toEqual(defaultServiceButtonAnchor);
+    expect(storedServiceButtonPosition(undefined, null)).toEqual(defaultServiceButtonAnchor);
   });
 });
 

@@ -136,3 +136,85 @@ export function placeButton(
   }
   return { docked: true, y: position.y };
 }
+
+/** The side edge the resting button is snapped to. */
+export type ServiceButtonSide = "left" | "right";
+
+/**
+ * Where the resting button is, in terms that survive a change of viewport (a phone turned, a
+ * window resized, another device's screen): the side edge it is snapped to, and how far down the
+ * screen its top edge is, as a fraction of the viewport's height (1 = at the bottom, whatever the
+ * bottom is on the page shown). Stored as serviceX = side, serviceY = fraction.
+ */
+export interface ServiceButtonAnchor {
+  side: ServiceButtonSide;
+  fraction: number;
+}
+
+/** Nothing stored: the bottom-right corner (what the pixel defaults 1000 / 10000 meant). */
+export const defaultServiceButtonAnchor: ServiceButtonAnchor = { side: "right", fraction: 1 };
+
+export function isServiceButtonAnchor(value: unknown): value is ServiceButtonAnchor {
+  if (typeof value !== "object" || value === null) return false;
+  const { side, fraction } = value as Partial<ServiceButtonAnchor>;
+  return (
+    (side === "left" || side === "right") &&
+    typeof fraction === "number" &&
+    Number.isFinite(fraction) &&
+    fraction >= 0 &&
+    fraction <= 1
+  );
+}
+
+/** The lowest top edge the button can rest at in `area`. */
+function bottomY(size: number, area: ClampArea): number {
+  const { top = 0, bottom = 0 } = area.insets ?? {};
+  return Math.max(top, area.height - bottom - size);
+}
+
+/**
+ * The anchor of a pixel position in `area`: the nearer side edge, and the height as a fraction
+ * of the viewport's height, or 1 when it rests at the bottom (so it stays at the bottom on a page
+ * with a tab bar and one without, and after a rotation).
+ */
+export function anchorOf(
+  position: ServiceButtonPosition,
+  size: number,
+  area: ClampArea,
+): ServiceButtonAnchor {
+  const rest = snapToSide(position, size, area);
+  const side = nearestSide(rest, size, area);
+  if (rest.y >= bottomY(size, area) || area.height <= 0) return { side, fraction: 1 };
+  return { side, fraction: Math.round((rest.y / area.height) * 10_000) / 10_000 };
+}
+
+/** The resting pixel position of an anchor in `area`: against its edge, fully on screen. */
+export function positionOfAnchor(
+  anchor: ServiceButtonAnchor,
+  size: number,
+  area: ClampArea,
+): ServiceButtonPosition {
+  const fraction = Number.isFinite(anchor.fraction) ? Math.min(Math.max(anchor.fraction, 0), 1) : 1;
+  const y = fraction >= 1 ? Number.POSITIVE_INFINITY : fraction * area.height;
+  const { left = 0, right = 0 } = area.insets ?? {};
+  const x = anchor.side === "left" ? left : Math.max(left, area.width - right - size);
+  return { x: Math.round(x), y: clampPosition({ x, y }, size, area).y };
+}
+
+/**
+ * The stored serviceX / serviceY as the button takes them: the side and the fraction it stores
+ * now (`"left"` | `"right"`, 0..1), or the pixels older versions stored (numbers), which the
+ * button turns into an anchor against the screen it opens on and reports once (a migration).
+ * Anything else is the default corner.
+ */
+export function storedServiceButtonPosition(
+  x: unknown,
+  y: unknown,
+): ServiceButtonAnchor | ServiceButtonPosition {
+  const anchor = { side: x, fraction: y };
+  if (isServiceButtonAnchor(anchor)) return anchor;
+  if (typeof x === "number" && typeof y === "number" && Number.isFinite(x) && Number.isFinite(y)) {
+    return { x, y };
+  }
+  return defaultServiceButtonAnchor;
+}

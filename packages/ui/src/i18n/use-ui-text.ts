@@ -29,3 +29,11 @@ export function useUiText(): UiTranslate {
   const { i18n } = context;
   return (id, values) => i18n._(id, values);
 }
+
+/**
+ * The language the kit writes dates and numbers in: the app's lingui locale when an I18nProvider
+ * is mounted (re-rendering when it changes), Korean, the product's default, otherwise.
+ */
+export function useUiLocale(): string {
+  return useContext(LinguiContext)?.i18n.locale || "ko-KR";
+}

@@ -32,7 +32,7 @@ export const Mixed: Story = {
     await expect(canvas.getByText("완납")).toBeVisible();
     await expect(canvas.getByText("9일 연체")).toBeVisible();
     await expect(canvas.getByText("상환액 ₩240,000 + 연체 이자 ₩1,183")).toBeVisible();
-    await expect(canvas.getByText("기한 연장됨 · 원래 상환일 2026-06-02")).toBeVisible();
+    await expect(canvas.getByText("기한 연장됨 · 원래 상환일 2026. 06. 02.")).toBeVisible();
   },
 };
 export const NothingPaidYet: Story = {

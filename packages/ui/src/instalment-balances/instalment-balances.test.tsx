@@ -7,7 +7,7 @@ describe("InstalmentBalances", () => {
   it("shows each instalment's state, interest apart from principal, and renewals", () => {
     render(<InstalmentBalances instalments={instalmentsFixture} currency="KRW" />);
     const [paid, overdue, renewed] = screen.getAllByRole("listitem") as HTMLElement[];
-    expect(within(paid as HTMLElement).getByRole("heading").textContent).toBe("1회차2026-04-02");
+    expect(within(paid as HTMLElement).getByRole("heading").textContent).toBe("1회차2026. 04. 02.");
     expect(within(paid as HTMLElement).getByText("완납")).toBeTruthy();
     expect(within(paid as HTMLElement).getByText("감면 금액")).toBeTruthy();
     expect(within(overdue as HTMLElement).getByText("9일 연체")).toBeTruthy();
@@ -18,7 +18,7 @@ describe("InstalmentBalances", () => {
     // Nothing waived: no waiver row.
     expect(within(overdue as HTMLElement).queryByText("감면 금액")).toBeNull();
     expect(
-      within(renewed as HTMLElement).getByText("기한 연장됨 · 원래 상환일 2026-06-02"),
+      within(renewed as HTMLElement).getByText("기한 연장됨 · 원래 상환일 2026. 06. 02."),
     ).toBeTruthy();
     expect(within(renewed as HTMLElement).queryByText("연체 이자")).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { Currency, InstalmentBalance } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { classNames } from "../class-names";
-import { useUiText } from "../i18n/use-ui-text";
+import { useUiLocale, useUiText } from "../i18n/use-ui-text";
 import { formatMoney, MoneyText } from "../money-text/money-text";
 
 /** What the list shows of one instalment: the domain's balance as a contract answer carries it. */
@@ -25,7 +26,7 @@ export interface InstalmentBalancesProps {
   instalments: readonly InstalmentBalanceData[];
   /** Currency of every amount. */
   currency: Currency;
-  /** Locale of the amounts; defaults to the currency's home locale. */
+  /** Locale of the amounts (home locale of the currency by default) and dates (the app's by default). */
   locale?: string;
   /** Heading level of each instalment's title. */
   headingLevel?: 3 | 4;
@@ -45,6 +46,8 @@ export function InstalmentBalances({
   className,
 }: InstalmentBalancesProps) {
   const t = useUiText();
+  const appLocale = useUiLocale();
+  const date = (day: string) => formatCalendarDate(day, locale ?? appLocale);
   const Heading = `h${headingLevel}` as const;
   const money = (amount: number) => (
     <MoneyText amount={amount} currency={currency} locale={locale} />
@@ -62,7 +65,7 @@ export function InstalmentBalances({
             <header className="cy-instalments__header">
               <Heading className="cy-instalments__title">
                 {t("money.instalment.title", { index: instalment.index })}
-                <span className="cy-instalments__due">{instalment.dueDate}</span>
+                <span className="cy-instalments__due">{date(instalment.dueDate)}</span>
               </Heading>
               {state === "paid" ? (
                 <span className="cy-instalments__chip cy-instalments__chip--paid">
@@ -77,7 +80,7 @@ export function InstalmentBalances({
             </header>
             {instalment.renewed ? (
               <p className="cy-instalments__note">
-                {t("money.instalment.renewedFrom", { date: instalment.originalDueDate })}
+                {t("money.instalment.renewedFrom", { date: date(instalment.originalDueDate) })}
               </p>
             ) : null}
             <dl className="cy-instalments__facts">

@@ -16,13 +16,15 @@ describe("LedgerTimeline", () => {
       "상환",
     ]);
     const renewal = items[0] as HTMLElement;
-    expect(within(renewal).getByText("→ 2026-07-15")).toBeTruthy();
-    expect(within(renewal).getByText("연장 후 상환일 2026-07-15")).toBeTruthy();
+    expect(within(renewal).getByText("→ 2026. 07. 15.")).toBeTruthy();
+    expect(within(renewal).getByText("연장 후 상환일 2026. 07. 15.")).toBeTruthy();
     expect(within(renewal).getByText("사유: 여름 휴가 후 상환 요청")).toBeTruthy();
     // 2026-05-20T02:00Z is 11:00 in Seoul.
-    expect(within(renewal).getByText("김대여 (차용 금융) · 2026. 05. 20. 11:00 등록")).toBeTruthy();
+    expect(
+      within(renewal).getByText("김대여 (차용 금융) · 2026. 05. 20. 오전 11:00 등록"),
+    ).toBeTruthy();
     const first = items[5] as HTMLElement;
-    expect(within(first).getByText("실제 상환일 2026-04-01")).toBeTruthy();
+    expect(within(first).getByText("실제 상환일 2026. 04. 01.")).toBeTruthy();
   });
 
   it("marks a reversed entry, names what a reversal undid, and offers reversal only where it applies", () => {

@@ -1,6 +1,7 @@
 import type { CalendarDate, Currency, LedgerEntryKind, Money } from "@chayong/domain";
+import { formatCalendarDate, formatInstant } from "@chayong/i18n/lazy";
 import { classNames } from "../class-names";
-import { useUiText } from "../i18n/use-ui-text";
+import { useUiLocale, useUiText } from "../i18n/use-ui-text";
 import { formatMoney } from "../money-text/money-text";
 
 /** One ledger entry as a contract's ledger answer carries it. */
@@ -33,7 +34,7 @@ export interface LedgerTimelineProps {
   entries: readonly LedgerTimelineEntry[];
   /** Currency of every amount. */
   currency: Currency;
-  /** Locale of amounts and times; defaults to the currency's home locale. */
+  /** Locale of amounts (the currency's home locale by default) and dates (the app's by default). */
   locale?: string;
   /** Time zone the times are shown in (the lender's business time zone). */
   timeZone?: string;
@@ -58,22 +59,16 @@ export function LedgerTimeline({
   className,
 }: LedgerTimelineProps) {
   const t = useUiText();
+  const appLocale = useUiLocale();
   const shownLocale = locale ?? homeLocale[currency];
-  const time = new Intl.DateTimeFormat(shownLocale, {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    ...(timeZone ? { timeZone } : {}),
-  });
+  const dateLocale = locale ?? appLocale;
+  const day = (date: CalendarDate) => formatCalendarDate(date, dateLocale);
   const money = (amount: number) => formatMoney(amount, currency, { locale: shownLocale });
   const kindLabel = (kind: LedgerEntryKind) => t(`ledger.kind.${kind}`);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const detailOf = (entry: LedgerTimelineEntry): string =>
     entry.kind === "renewal" && entry.newDueDate !== null
-      ? `→ ${entry.newDueDate}`
+      ? `→ ${day(entry.newDueDate)}`
       : entry.amount !== null
         ? money(entry.amount)
         : "";
@@ -110,15 +105,17 @@ export function LedgerTimeline({
               </p>
             ) : null}
             {entry.kind === "repayment" ? (
-              <p className="cy-ledger__meta">{t("ledger.receivedOn", { date: entry.date })}</p>
+              <p className="cy-ledger__meta">{t("ledger.receivedOn", { date: day(entry.date) })}</p>
             ) : null}
             {entry.kind === "renewal" && entry.newDueDate !== null ? (
-              <p className="cy-ledger__meta">{t("ledger.renewedTo", { date: entry.newDueDate })}</p>
+              <p className="cy-ledger__meta">
+                {t("ledger.renewedTo", { date: day(entry.newDueDate) })}
+              </p>
             ) : null}
             <p className="cy-ledger__meta">
               {t("ledger.recordedBy", {
                 name: entry.actorName,
-                time: time.format(new Date(entry.recordedAt)),
+                time: formatInstant(entry.recordedAt, dateLocale, timeZone ? { timeZone } : {}),
               })}
             </p>
             {entry.reason ? (

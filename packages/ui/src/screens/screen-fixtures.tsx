@@ -2,7 +2,7 @@
 // screens from the kit alone (no SDK, no requests). Texts come from the app's catalogs by id
 // (the toolbar's locale, or the story's `globals.locale`); the data below is what a lender or a
 // borrower would have typed, in the language of each market.
-import type { Locale } from "@chayong/i18n";
+import { formatCalendarDate, type Locale } from "@chayong/i18n";
 import { useLingui } from "@lingui/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { ContractCardData } from "../contract-card/contract-card";
@@ -161,11 +161,9 @@ export function formatMoney(amount: number, market: MarketFixture, locale: Local
   }).format(amount);
 }
 
-/** A calendar date `YYYY-MM-DD` in the locale's long form, without time-zone shifts. */
+/** A calendar date `YYYY-MM-DD` as the app writes it (@chayong/i18n's formatter). */
 export function formatDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatCalendarDate(date, locale);
 }
 
 export function OrderIcon() {
