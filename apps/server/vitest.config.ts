@@ -11,6 +11,9 @@ const engineTests = "src/**/*.engine.test.ts";
 export default defineConfig(
   mergeConfig(baseProjectConfig, {
     test: {
+      // Vitest's default on a 2-core machine is one worker, which leaves a core idle while a
+      // file waits on PGlite, PostgreSQL or a child server process: two files at a time.
+      maxWorkers: 2,
       projects: [
         { test: { name: "pglite", env: { TEST_DATABASE_URL: "" }, exclude: [engineTests] } },
         ...(postgresUrl

@@ -63,6 +63,7 @@ import {
   engines,
   logInBenchLender,
   median,
+  positiveSetting,
   progress,
   seed,
 } from "./harness";
@@ -70,18 +71,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-const env = process.env;
-const positive = (name: string, fallback: number) => {
-  const value = Number(env[name]?.trim() || fallback);
-  if (!(Number.isInteger(value) && value > 0))
-    throw new Error(`${name} must be a positive integer`);
-  return value;
-};
-const bookSize = positive("BENCH_ENVELOPE_SIZE", 1000);
-const rounds = positive("BENCH_ENVELOPE_ROUNDS", 5);
-const seconds = positive("BENCH_ENVELOPE_SECONDS", 10);
-const warmupSeconds = positive("BENCH_ENVELOPE_WARMUP_SECONDS", 3);
-const connections = positive("BENCH_ENVELOPE_CONNECTIONS", 10);
+const bookSize = positiveSetting("BENCH_ENVELOPE_SIZE", 1000);
+const rounds = positiveSetting("BENCH_ENVELOPE_ROUNDS", 5);
+const seconds = positiveSetting("BENCH_ENVELOPE_SECONDS", 10);
+const warmupSeconds = positiveSetting("BENCH_ENVELOPE_WARMUP_SECONDS", 3);
+const connections = positiveSetting("BENCH_ENVELOPE_CONNECTIONS", 10);
 /** The issue's goal: the envelope costs at most 10 % of the plain throughput. */
 const costGoal = 0.1;
 

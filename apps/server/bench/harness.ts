@@ -1,12 +1,13 @@
-// What the benchmarks share (bench/list.ts, bench/statistics.ts): their settings, the two
-// engines, the timing helpers, the seeded book of one lender (bench/seed.ts) and his login
-// through the SDK and the transport, as the app does it.
+// What the benchmarks share (bench/list.ts, bench/statistics.ts, bench/envelope.ts,
+// bench/memory.ts, bench/load.ts): their settings, the two engines, the timing helpers, the
+// seeded book of one lender (bench/seed.ts), and a client of the server (benchClient: the SDK
+// over the transport, as the app calls it) with the bench lender's login.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApi } from "@chayong/sdk";
-import { createCodec, createTransport } from "@chayong/transport";
+import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import { sql } from "drizzle-orm";
 import type { DatabaseConfig, ServerConfig } from "../src/config/config";
@@ -32,6 +33,13 @@ export const sizes = (env.BENCH_SIZES?.trim() || "1000,10000,100000")
 export const runs = Number(env.BENCH_RUNS ?? 30);
 export const warmups = Number(env.BENCH_WARMUPS ?? 5);
 export const count = (n: number) => n.toLocaleString("en-US");
+/** A bench setting from the environment that must be a positive whole number. */
+export function positiveSetting(name: string, fallback: number): number {
+  const value = Number(env[name]?.trim() || fallback);
+  if (!(Number.isInteger(value) && value > 0))
+    throw new Error(`${name} must be a positive integer`);
+  return value;
+}
 export const postgresUrl = (env.BENCH_DATABASE_URL?.trim() || env.TEST_DATABASE_URL?.trim()) ?? "";
 const engineNames = (env.BENCH_ENGINES?.trim() || "pglite,postgres").split(",");
 export const lenderPhone = "01000000000";
@@ -190,36 +198,67 @@ export async function seed(engine: Engine, database: BenchDatabase, size: number
   }
 }
 
+/** What a bench client needs to know of the server it calls. */
+export interface BenchClientOptions {
+  url: string;
+  /** The server's cipher (ServerConfig.cipher); default: the development key, as a server
+   * started without CHAYONG_CIPHER_KEY / CHAYONG_CIPHER_IV uses. */
+  cipher?: { key: Uint8Array; iv: Uint8Array };
+  /** The device id it reports (x-chayong-adid). */
+  adid?: string;
+}
+
+/**
+ * A client of the server as a Node tool is one: the SDK over the transport, the node:crypto
+ * codec, locale ko-KR, no slow-network notice. It has no session until `logIn`, which sends the
+ * login code and reads it back with `lastCode` (the in-process test SMS provider, or the test
+ * route `GET /__test/sms` of a server process).
+ */
+export function benchClient(options: BenchClientOptions) {
+  const cipher = options.cipher ?? codecSettingsFromEnv({});
+  const codec = createCodec({ key: cipher.key, iv: cipher.iv, engine: nodeCipherEngine });
+  let token: string | null = null;
+  let loginInfo: { userId: string; uuId: string } | null = null;
+  const transport = createTransport({
+    baseUrl: options.url,
+    codec,
+    session: {
+      getToken: () => token,
+      getLoginInfo: () => loginInfo,
+      getDevice: () => ({ adid: options.adid ?? "bench" }),
+      getLocale: () => "ko-KR",
+    },
+    slowNetworkMs: Number.POSITIVE_INFINITY,
+  });
+  const api = createApi(transport);
+  return {
+    api,
+    codec,
+    /** The session token once logged in. */
+    token: () => token,
+    async logIn(
+      phone: string,
+      lastCode: (e164: string) => string | undefined | Promise<string | undefined>,
+    ): Promise<string> {
+      await api.auth.sendCode({ phone });
+      const e164 = `+82${phone.slice(1)}`;
+      const code = await lastCode(e164);
+      if (code === undefined) throw new Error(`no login code was sent to ${e164}`);
+      const login = await api.auth.login({ phone, code });
+      token = login.token;
+      loginInfo = login.loginInfo;
+      return login.token;
+    },
+  };
+}
+
 /** The bench lender logs in through the SDK and the transport (node:crypto codec, as a Node tool would). */
 export async function logInBenchLender(
   server: RunningServer,
   config: ServerConfig,
   sms: TestSmsProvider,
 ) {
-  const codec = createCodec({
-    key: config.cipher.key,
-    iv: config.cipher.iv,
-    engine: nodeCipherEngine,
-  });
-  let token: string | null = null;
-  let loginInfo: { userId: string; uuId: string } | null = null;
-  const transport = createTransport({
-    baseUrl: server.url,
-    codec,
-    session: {
-      getToken: () => token,
-      getLoginInfo: () => loginInfo,
-      getDevice: () => ({ adid: "bench" }),
-      getLocale: () => "ko-KR",
-    },
-    slowNetworkMs: Number.POSITIVE_INFINITY,
-  });
-  const api = createApi(transport);
-  await api.auth.sendCode({ phone: lenderPhone });
-  const code = sms.lastCode(`+82${lenderPhone.slice(1)}`);
-  if (code === undefined) throw new Error("no login code was sent");
-  const login = await api.auth.login({ phone: lenderPhone, code });
-  token = login.token;
-  loginInfo = login.loginInfo;
-  return { api, codec, token: login.token };
+  const client = benchClient({ url: server.url, cipher: config.cipher });
+  const token = await client.logIn(lenderPhone, (e164) => sms.lastCode(e164));
+  return { api: client.api, codec: client.codec, token };
 }

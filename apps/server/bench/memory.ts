@@ -24,11 +24,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
-import { nodeCipherEngine } from "@chayong/transport/node";
 import { dropSchema } from "../src/testing/test-database";
-import { benchIdentityKeys, median, postgresUrl, progress } from "./harness";
+import { benchClient, benchIdentityKeys, median, postgresUrl, progress } from "./harness";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 5000);
@@ -215,21 +212,8 @@ async function exerciseBare(url: string) {
  * envelope (a read, and a login code sent to the console SMS provider; the second is refused by
  * the cooldown, still an envelope answer). */
 async function exerciseServer(url: string) {
-  const settings = codecSettingsFromEnv({});
-  const codec = createCodec({ key: settings.key, iv: settings.iv, engine: nodeCipherEngine });
-  const api = createApi(
-    createTransport({
-      baseUrl: url,
-      codec,
-      session: {
-        getToken: () => null,
-        getLoginInfo: () => null,
-        getDevice: () => ({ adid: "bench-memory" }),
-        getLocale: () => "ko-KR",
-      },
-      slowNetworkMs: Number.POSITIVE_INFINITY,
-    }),
-  );
+  // The server runs with the development cipher (no CHAYONG_CIPHER_* in its environment).
+  const { api } = benchClient({ url, adid: "bench-memory" });
   for (let i = 0; i < 3; i++) {
     const health = await fetch(`${url}/healthz`);
     if (!health.ok) throw new Error(`/healthz answered ${health.status}`);

@@ -1,4 +1,4 @@
-/** `pnpm --filter @chayong/server lender:add ...` / `config:set-service ...` */
+/** `pnpm --filter @chayong/server lender:add ...` / `config:set-service ...` / `backup ...` / `restore ...` */
 import { runOperatorCommand } from "./operator/commands";
 
 const result = await runOperatorCommand(process.argv.slice(2), process.env);

@@ -4,6 +4,8 @@ import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
+import type { Metrics } from "./http/metrics";
+import type { RequestCeiling } from "./http/request-ceiling";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
@@ -36,4 +38,10 @@ export interface ServerContext {
   idCards: IdCardReader;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */
   answerDelays: Map<string, number>;
+  /** The per-IP ceiling on API calls; null = none (CHAYONG_IP_REQUESTS_PER_MINUTE=0). */
+  requestCeiling: RequestCeiling | null;
+  /** Set when the server begins to stop: `/readyz` answers 503 from then on. */
+  lifecycle: { draining: boolean };
+  /** Counters and histograms for `GET /metrics`; null = metrics off (CHAYONG_METRICS_TOKEN). */
+  metrics: Metrics | null;
 }

@@ -55,12 +55,24 @@ async function main(): Promise<void> {
     lines.push("  TEST MODE: GET /__test/sms?phone=... answers the last code sent.");
   console.info(`${lines.join("\n")}\n`);
 
+  // Graceful stop (README, "Scale-out"): /readyz answers 503, no new connections, calls in
+  // flight finish (at most shutdownGraceMs), then Redis and the database pool close. A second
+  // signal stops at once.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      server.context.logger.warn({ signal }, "stopping now, without waiting for calls");
+      process.exit(1);
+    }
     stopping = true;
-    server.context.logger.info({ signal }, "stopping");
-    await server.close();
+    server.context.logger.info({ signal }, "stopping: finishing calls in flight");
+    try {
+      await server.close();
+    } catch (error) {
+      server.context.logger.error({ err: error }, "stopping failed");
+      process.exit(1);
+    }
+    server.context.logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

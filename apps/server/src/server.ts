@@ -20,6 +20,8 @@ import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
+import { createMetrics } from "./http/metrics";
+import { createRequestCeiling, type RequestCeiling } from "./http/request-ceiling";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
@@ -86,6 +88,7 @@ export async function createServer(
     );
   }
   const database = opened.database;
+  let requestCeiling: RequestCeiling | null = null;
   try {
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
@@ -116,6 +119,9 @@ export async function createServer(
 
     const personalData = await openPersonalData(config);
     const fileStores = await fileStoresFor(config.files);
+    if (config.ipRequestsPerMinute !== null) {
+      requestCeiling = await createRequestCeiling(config.ipRequestsPerMinute, config.redis, logger);
+    }
 
     const context: ServerContext = {
       config,
@@ -139,6 +145,9 @@ export async function createServer(
         createHumanFaceVerifier({ threshold: config.identityEngines.faceMatchThreshold }),
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
+      requestCeiling,
+      lifecycle: { draining: false },
+      metrics: config.metricsToken === null ? null : await createMetrics(database),
     };
     if (config.cipher.usesDevDefaults) {
       logger.warn(
@@ -157,19 +166,55 @@ export async function createServer(
       async close() {
         if (closed) return;
         closed = true;
+        // Readiness fails first, so a load balancer still polling stops sending calls here.
+        context.lifecycle.draining = true;
         statistics?.stop();
         try {
-          await app.close();
+          await closeApp(app, shutdownGraceMs, logger);
           // An engine handed in by the caller is the caller's to close.
           if (dependencies.faces === undefined) await context.faces.close?.();
         } finally {
-          await database.close();
+          try {
+            await requestCeiling?.close();
+          } finally {
+            await database.close();
+          }
         }
       },
     };
   } catch (error) {
+    await requestCeiling?.close();
     await database.close();
     throw error;
+  }
+}
+
+/** How long a stopping server lets calls in flight finish before it cuts their connections. */
+export const shutdownGraceMs = 10_000;
+
+/**
+ * Graceful stop: no new connections, idle keep-alive connections closed, calls in flight
+ * answered (Fastify's close). Calls still running after `graceMs` lose their connections, so a
+ * hung call cannot keep the process (and its database pool) from stopping.
+ */
+async function closeApp(app: FastifyInstance, graceMs: number, logger: Logger): Promise<void> {
+  const closing = app.close();
+  // A connection kept alive after its last answer would hold the close until it times out.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<"grace over">((resolve) => {
+    timer = setTimeout(() => resolve("grace over"), graceMs);
+    timer.unref();
+  });
+  try {
+    if ((await Promise.race([closing, graceOver])) === "grace over") {
+      logger.warn({ graceMs }, "calls still running after the shutdown grace; closing them");
+      app.server.closeAllConnections();
+      await closing;
+    }
+  } finally {
+    clearTimeout(timer);
+    clearInterval(idleSweep);
   }
 }
 

@@ -6,6 +6,8 @@ import { auditEvents } from "../db/schema";
 export interface Actor {
   userId: string | null;
   role: "lender" | "borrower" | "operator" | null;
+  /** The API key a lender's tool acted with (README "API keys"); absent or null for a session. */
+  apiKeyId?: string | null;
 }
 
 export interface AuditEvent {
@@ -28,6 +30,7 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     at: event.at,
     actorId: event.actor.userId,
     actorRole: event.actor.role,
+    actorApiKeyId: event.actor.apiKeyId ?? null,
     action: event.action,
     subjectType: event.subjectType,
     subjectId: event.subjectId,
@@ -38,7 +41,9 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 
 export const operatorActor: Actor = { userId: null, role: "operator" };
 
-/** The signed-in caller as the actor of what they did. */
-export function actorOf(caller: Pick<Caller, "userId" | "role">): Actor {
-  return { userId: caller.userId, role: caller.role };
+/** The signed-in caller as the actor of what they did: with its API key when it used one. */
+export function actorOf(
+  caller: Pick<Caller, "userId" | "role"> & Partial<Pick<Caller, "apiKey">>,
+): Actor {
+  return { userId: caller.userId, role: caller.role, apiKeyId: caller.apiKey?.id ?? null };
 }

@@ -1,7 +1,7 @@
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Handlers } from "../http/call";
 import { findIdentity, isVerified } from "../identity/identity-store";
-import { succeed } from "../outcome";
+import { refuse, succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";
 import { revokeSession } from "./sessions";
 
@@ -16,13 +16,16 @@ export const authHandlers: Pick<
     logIn(call.ctx, { phone: input.phone, code: input.code, ip: call.ip }),
 
   "auth.logout": async ({ ctx, caller, ip, now }) => {
+    const { sessionId } = caller;
+    // API keys never reach here (the table keeps them from logout): one is revoked, not logged out.
+    if (sessionId === null) return refuse(403, "access.forbidden");
     await ctx.db.transaction(async (tx) => {
-      await revokeSession(tx, caller.sessionId, now);
+      await revokeSession(tx, sessionId, now);
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "session.logout",
         subjectType: "session",
-        subjectId: caller.sessionId,
+        subjectId: sessionId,
         ip,
         at: now,
       });

@@ -19,7 +19,10 @@ export interface LenderProfile {
 /** The signed-in user a call is made by. */
 export interface Caller {
   userId: string;
-  sessionId: string;
+  /** The session of the call; null when it came with an API key. */
+  sessionId: string | null;
+  /** The API key of the call (README "API keys"); null for a session. */
+  apiKey: { id: string; scope: "read" | "full" } | null;
   phone: string;
   role: "lender" | "borrower";
   /** Present for lenders. */
@@ -72,19 +75,25 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Ca
   return {
     userId: row.user.id,
     sessionId: row.session.id,
+    apiKey: null,
     phone: row.user.phone,
     role: row.user.role,
-    lender:
-      row.user.role === "lender" && lender !== null
-        ? {
-            displayName: lender.displayName,
-            merchantName: lender.merchantName,
-            licenceNumber: lender.licenceNumber,
-            jurisdiction: lender.jurisdiction,
-            timeZone: lender.timeZone,
-          }
-        : null,
+    lender: row.user.role === "lender" ? lenderProfileOf(lender) : null,
   };
+}
+
+export function lenderProfileOf(
+  lender: typeof lenderProfiles.$inferSelect | null,
+): LenderProfile | null {
+  return lender === null
+    ? null
+    : {
+        displayName: lender.displayName,
+        merchantName: lender.merchantName,
+        licenceNumber: lender.licenceNumber,
+        jurisdiction: lender.jurisdiction,
+        timeZone: lender.timeZone,
+      };
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

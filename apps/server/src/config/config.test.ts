@@ -173,4 +173,17 @@ describe("loadConfig", () => {
     expect(badHex.map((p) => p.variable)).toEqual(["CHAYONG_CIPHER_KEY"]);
     expect(badHex[0]?.message).not.toContain("top-secret");
   });
+
+  it("serves metrics only with a long enough token, never echoing it", () => {
+    const off = loadConfig({});
+    expect(off.ok && off.config.metricsToken).toBeNull();
+    const token = "a1".repeat(16);
+    const on = loadConfig({ CHAYONG_METRICS_TOKEN: token });
+    expect(on.ok && on.config.metricsToken).toBe(token);
+    for (const bad of ["short-secret-token", `${"x".repeat(31)} y`]) {
+      const found = problems({ CHAYONG_METRICS_TOKEN: bad });
+      expect(found.map((p) => p.variable)).toEqual(["CHAYONG_METRICS_TOKEN"]);
+      expect(found[0]?.message).not.toContain(bad);
+    }
+  });
 });

@@ -45,6 +45,10 @@ export interface ServerConfig {
   sms: SmsConfig;
   /** SMS sends allowed per client IP per hour (docs/login.md#limits: a per-IP limit). */
   smsIpHourlyLimit: number;
+  /** API calls allowed per client IP per minute, all endpoints together; null = no ceiling. */
+  ipRequestsPerMinute: number | null;
+  /** Shared counters for N processes (the request ceiling); null = each process counts alone. */
+  redis: RedisConfig | null;
   /** Absolute folder of the built web app; null = do not serve it. */
   webDir: string | null;
   /** Origin used in share links; null = the origin the request came to. */
@@ -56,6 +60,14 @@ export interface ServerConfig {
   /** Created on first start of the embedded default when no lender exists yet. */
   demoLender: DemoLenderConfig | null;
   logLevel: string;
+  /** `GET /metrics` is served only with this bearer token (README "Metrics"); null = not at all. */
+  metricsToken: string | null;
+}
+
+export interface RedisConfig {
+  url: string;
+  /** Prefix of every key, so deployments (or test runs) can share one Redis. */
+  keyPrefix: string;
 }
 
 export interface IdentityEnginesConfig {
@@ -76,6 +88,8 @@ export type ConfigResult =
   | { ok: false; problems: ConfigProblem[] };
 
 export const DEFAULT_PORT = 3000;
+/** Ten calls a second, sustained for a minute: far above a person using the app. */
+export const DEFAULT_IP_REQUESTS_PER_MINUTE = 600;
 export const DEFAULT_DEMO_LENDER: DemoLenderConfig = {
   phone: "01000000000",
   name: "Demo Lender",
@@ -177,6 +191,24 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     );
   }
 
+  // Off by default in test mode: test suites log in and poll far faster than a person.
+  const ipRequestsPerMinute = parseInteger(
+    read("CHAYONG_IP_REQUESTS_PER_MINUTE"),
+    testMode === true ? 0 : DEFAULT_IP_REQUESTS_PER_MINUTE,
+  );
+  if (ipRequestsPerMinute === null) {
+    problem(
+      "CHAYONG_IP_REQUESTS_PER_MINUTE",
+      "CHAYONG_IP_REQUESTS_PER_MINUTE must be a whole number (0: no ceiling)",
+    );
+  }
+
+  const redisUrl = read("REDIS_URL");
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    problem("REDIS_URL", "REDIS_URL must start with redis:// or rediss://");
+  }
+  const redisKeyPrefix = read("CHAYONG_REDIS_PREFIX") ?? "chayong";
+
   const webDirSetting = read("CHAYONG_WEB_DIR");
   let webDir: string | null;
   if (webDirSetting === "none") webDir = null;
@@ -208,6 +240,14 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     problem("LOG_LEVEL", `LOG_LEVEL must be one of ${logLevels.join(", ")}`);
   }
 
+  const metricsToken = read("CHAYONG_METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
+    problem(
+      "CHAYONG_METRICS_TOKEN",
+      "CHAYONG_METRICS_TOKEN must be at least 32 visible ASCII characters (e.g. openssl rand -hex 32)",
+    );
+  }
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -222,12 +262,16 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       identityEngines,
       sms,
       smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
+      ipRequestsPerMinute:
+        ipRequestsPerMinute === null || ipRequestsPerMinute === 0 ? null : ipRequestsPerMinute,
+      redis: redisUrl === undefined ? null : { url: redisUrl, keyPrefix: redisKeyPrefix },
       webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,
       publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
       trustProxy: trustProxy ?? false,
       testMode: testMode ?? false,
       demoLender,
       logLevel,
+      metricsToken,
     },
   };
 }

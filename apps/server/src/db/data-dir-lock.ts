@@ -1,4 +1,12 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -51,11 +59,33 @@ export function lockDataDir(dataDir: string): DataDirLockResult {
   throw new Error(`cannot take the lock file ${path}`);
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether `pid` is a running process. A process killed with SIGKILL stays a zombie until its
+ * parent reaps it, and `kill(pid, 0)` still succeeds on a zombie: where /proc exists (Linux), its
+ * state letter tells a zombie (Z) or a dead one (X) from a live holder, so a server restarted
+ * right after a kill -9 is not refused.
+ */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+  const state = processState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+/** The state letter of /proc/<pid>/stat, or null without /proc. */
+function processState(pid: number): string | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch (error) {
+    // Gone between the signal and the read, where /proc exists; unknown elsewhere.
+    const gone =
+      (error as NodeJS.ErrnoException).code === "ENOENT" && existsSync("/proc/self/stat");
+    return gone ? "X" : null;
+  }
+  // "pid (command name) S ...": the name may hold spaces and parentheses, so read after the last ')'.
+  return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || null;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -16,7 +17,17 @@ export interface Database {
   kind: DatabaseConfig["kind"];
   /** The PostgreSQL schema the tables live in. */
   schemaName: string;
+  /**
+   * PostgreSQL: the pool's size and the `application_name` its connections carry, unique to this
+   * pool, so `pg_stat_activity` tells them apart (the metrics, src/http/metrics.ts).
+   */
+  pool?: { size: number; applicationName: string };
   close(): Promise<void>;
+}
+
+/** The PGlite folder inside the data folder (the backup command dumps and restores it). */
+export function pgliteDataPath(dataDir: string): string {
+  return `${dataDir}/pgdata`;
 }
 
 export type OpenDatabaseResult =
@@ -42,7 +53,7 @@ export async function openDatabase(
         import("@electric-sql/pglite"),
         import("drizzle-orm/pglite"),
       ]);
-      const client = await PGlite.create(`${config.dataDir}/pgdata`);
+      const client = await PGlite.create(pgliteDataPath(config.dataDir));
       await client.exec(`CREATE SCHEMA IF NOT EXISTS ${quoted}; SET search_path TO ${quoted};`);
       const db = drizzlePglite({ client, schema }) as unknown as Db;
       return {
@@ -75,10 +86,14 @@ export async function openDatabase(
       await setup.end();
     }
   }
+  const pool = {
+    size: 10,
+    applicationName: `chayong-${process.pid}-${randomBytes(4).toString("hex")}`,
+  };
   const client = postgres(config.url, {
-    max: 10,
+    max: pool.size,
     onnotice: () => {},
-    connection: { search_path: schemaName },
+    connection: { search_path: schemaName, application_name: pool.applicationName },
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
@@ -88,6 +103,7 @@ export async function openDatabase(
       db,
       kind: "postgres",
       schemaName,
+      pool,
       async close() {
         await client.end({ timeout: 5 });
       },

@@ -99,6 +99,34 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
 
+/**
+ * API keys of a lender's internal tools (README "API keys"). The key is `cyk_<prefix>_<secret>`:
+ * the prefix is shown in lists and is no secret; the secret is 256 random bits, so a plain
+ * SHA-256 of the whole key is enough to store (like session tokens): nothing can be guessed or
+ * brute-forced from it, and a slow password hash would only slow every call down.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["read", "full"] }).notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per key, so a busy tool does not write on every call. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("api_keys_lender_idx").on(table.lenderId, table.createdAt),
+    check("api_keys_scope_check", sql`${table.scope} in ('read', 'full')`),
+  ],
+);
+
 export const templates = pgTable(
   "templates",
   {
@@ -393,6 +421,8 @@ export const auditEvents = pgTable(
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     actorId: text("actor_id"),
     actorRole: text("actor_role"),
+    /** The API key the actor called with; null for a session (or no caller). */
+    actorApiKeyId: text("actor_api_key_id"),
     action: text("action").notNull(),
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id"),

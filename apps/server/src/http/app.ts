@@ -1,14 +1,19 @@
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import type { Duplex } from "node:stream";
 import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
+import { encodeEnvelope } from "@chayong/transport";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";
+import { readMigrations } from "../db/migrate";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
 import { registerUploadRoutes } from "../uploads/routes";
-import { type Call, handleCall, sendFailure } from "./call";
+import { type Call, envelopeOf, handleCall, sendFailure } from "./call";
 import { handlers } from "./handlers";
+import { registerMetrics } from "./metrics";
+import { checkReadiness } from "./readiness";
 import { registerTestRoutes } from "./test-routes";
 
 /**
@@ -29,8 +34,33 @@ export function webCacheControl(relativePath: string): string {
     : "no-cache";
 }
 
+/**
+ * The answer to a request Node's HTTP parser rejected (no request object exists yet): the
+ * envelope refusal written straight to the socket, then the connection closed, since the rest
+ * of the bad request cannot be read past.
+ */
+function answerClientError(ctx: ServerContext, error: ClientError, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  // As Node's own handler: never write into an answer already under way on this connection.
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && answering?.headersSent !== true) {
+    const key =
+      error.code === "HPE_HEADER_OVERFLOW" ? "request.bodyTooLarge" : "request.invalidCiphertext";
+    const body = encodeEnvelope(ctx.codec, envelopeOf({ status: 400, key }, "ko-KR"));
+    socket.end(
+      `HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    return;
+  }
+  socket.destroy(error);
+}
+
+type ClientError = Error & { code?: string };
+
 /** Paths the API answers with envelopes (even when nothing is registered there). */
 const apiPrefixes = ["/api/", "/auth/", "/upload/", "/__test/"];
+/** Paths the per-IP request ceiling counts: the API, not the web app's files or health checks. */
+const ceilingPrefixes = ["/api/", "/auth/", "/upload/"];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -49,6 +79,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // Answers carry their own request ids in the log; clients never see stack traces.
     return503OnClosing: true,
+    // Node's HTTP parser refuses a request line plus headers over its 16 KiB maxHeaderSize (a
+    // 100 KB query, a 64 KB header) before Fastify sees a request; Fastify's default would then
+    // write a bare HTTP 431. Clients read only HTTP 200 envelopes, so answer the refusal as one.
+    clientErrorHandler: (error, socket) => answerClientError(ctx, error, socket),
   });
 
   // Every body is read as text: encrypted payloads are base64 whatever content type a client
@@ -85,6 +119,31 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     reply.code(404).type("text/plain; charset=utf-8").send("Not found");
   });
 
+  // While stopping, every answer closes its connection: a kept-alive one would hold the close.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (ctx.lifecycle.draining) reply.header("connection", "close");
+    return payload;
+  });
+
+  const ceiling = ctx.requestCeiling;
+  if (ceiling !== null) {
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (!ceilingPrefixes.some((prefix) => path.startsWith(prefix))) return;
+      const taken = await ceiling.take(request.ip);
+      if (taken.allowed) return;
+      const locale = localeFromHeader(request.headers["accept-language"]);
+      reply.header("retry-after", String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))));
+      const entry = request.routeOptions.config?.endpoint ?? null;
+      sendFailure(ctx, entry, reply, { status: 429, key: "common.operationTooFrequent" }, locale);
+      return reply;
+    });
+  }
+
+  // Before the routes, so the hook counts each of them (README "Metrics").
+  if (ctx.metrics !== null && ctx.config.metricsToken !== null)
+    registerMetrics(app, ctx.metrics, ctx.config.metricsToken);
+
   for (const entry of endpointList) {
     if (!entry.implemented) continue;
     if (entry.wire === "multipart") {
@@ -103,7 +162,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     });
   }
 
+  // Liveness: the process answers. Readiness: it can serve calls (README, "Scale-out").
   app.get("/healthz", async () => ({ ok: true }));
+  const expectedMigrations = readMigrations().map((migration) => migration.tag);
+  app.get("/readyz", async (_request, reply) => {
+    const readiness = ctx.lifecycle.draining
+      ? { ok: false as const, reason: "stopping" }
+      : await checkReadiness(ctx.database, expectedMigrations);
+    return reply.code(readiness.ok ? 200 : 503).send(readiness);
+  });
 
   if (ctx.config.testMode) registerTestRoutes(app, ctx);
 

@@ -1,5 +1,5 @@
 import { todayIn } from "@chayong/domain";
-import { endpointList, type ImplementedEndpointId } from "@chayong/sdk/server";
+import { endpointList, findEndpoint, type ImplementedEndpointId } from "@chayong/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
@@ -15,15 +15,52 @@ import { refusal } from "../testing/refusal";
 import { startTestS3Server, type TestS3Server } from "../testing/s3-server";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
 
-type Who = keyof Cast;
+/** The five callers of the cast, and lender A's internal tools with an API key of each scope. */
+type Who = keyof Cast | "readKeyA" | "fullKeyA";
+const keyCallers = ["readKeyA", "fullKeyA"] as const;
+const isKey = (who: Who) => who === "readKeyA" || who === "fullKeyA";
+/** Whose data a caller sees: a key acts as its lender. */
+const ownerOf = (who: Who): keyof Cast => (isKey(who) ? "lenderA" : (who as keyof Cast));
 /** All a wrong caller may hear. */
 const genericRefusals = (
   ["access.forbidden", "session.invalid", "contract.notYourContract"] as const
 ).map((key) => messageFor(key, "ko-KR"));
-/** Wrong callers first, so a rightful call that changes state cannot mask a wrong one. */
-const callers: Who[] = ["none", "borrowerB", "lenderB", "borrowerA", "lenderA"];
-const everyone: Who[] = callers;
+/**
+ * Wrong callers first, so a rightful call that changes state cannot mask a wrong one. The keys'
+ * rights are not listed per scenario: they follow lender A's and the table's marks (below), and
+ * a test pins those marks to the policy.
+ */
+const callers: Who[] = [
+  "none",
+  "readKeyA",
+  "borrowerB",
+  "lenderB",
+  "borrowerA",
+  "fullKeyA",
+  "lenderA",
+];
+const everyone: Who[] = ["none", "borrowerB", "lenderB", "borrowerA", "lenderA"];
 const signedIn: Who[] = ["borrowerA", "borrowerB", "lenderA", "lenderB"];
+
+/** Endpoints no API key may call (README "API keys"): login, uploads, key management. */
+const sessionsOnly: ImplementedEndpointId[] = [
+  "auth.sendCode",
+  "auth.login",
+  "auth.logout",
+  "identity.uploadImage",
+  "identity.uploadCredentials",
+  "identity.registerUpload",
+  "apiKey.create",
+  "apiKey.list",
+  "apiKey.revoke",
+];
+
+/** Which key callers may make a call lender A may make: by the table's marks. */
+function keysAllowed(id: ImplementedEndpointId): Who[] {
+  const entry = findEndpoint(id);
+  if (entry.apiKeys === false) return [];
+  return entry.effect === "read" ? [...keyCallers] : ["fullKeyA"];
+}
 
 interface Scenario {
   /** Who may call it and succeed. */
@@ -36,9 +73,11 @@ interface Scenario {
   refusalBody?(who: Who): unknown;
 }
 
-describe("authorisation matrix: every implemented endpoint x five callers", () => {
+describe("authorisation matrix: every implemented endpoint x five callers and two API keys", () => {
   let ts: TestServer;
   let cast: Cast;
+  /** The cast and lender A's two API keys, each a client of its own. */
+  let clients: Record<Who, TestClient>;
   let phoneCounter = 0;
 
   let s3: TestS3Server;
@@ -54,6 +93,13 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       CHAYONG_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     });
     cast = await logInCast(ts, { verifyBorrowers: true });
+    const readKey = await cast.lenderA.api.apiKey.create({ name: "matrix read A", scope: "read" });
+    const fullKey = await cast.lenderA.api.apiKey.create({ name: "matrix full A", scope: "full" });
+    clients = {
+      ...cast,
+      readKeyA: ts.client({ apiKey: readKey.key }),
+      fullKeyA: ts.client({ apiKey: fullKey.key }),
+    };
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
@@ -69,7 +115,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     state: "inTransit" as const,
   });
   /** The offline loan reports each caller filed in the matrix (their lists show only these). */
-  const filedReports: Record<Who, string[]> = {
+  const filedReports: Record<keyof Cast, string[]> = {
     none: [],
     borrowerA: [],
     borrowerB: [],
@@ -100,6 +146,31 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
   });
 
   const scenarios: Record<ImplementedEndpointId, Scenario> = {
+    "apiKey.create": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c, who) => c.api.apiKey.create({ name: `key of ${who}`, scope: "read" }),
+      check: (answer) => expect((answer as { key: string }).key).toMatch(/^cyk_/),
+    },
+    "apiKey.list": {
+      rightful: ["lenderA", "lenderB"],
+      call: (c) => c.api.apiKey.list(),
+      // Each lender its own keys only, never a secret.
+      check: (answer, who) => {
+        const names = (answer as { name: string }[]).map((key) => key.name);
+        if (who === "lenderA") expect(names).toContain("matrix full A");
+        if (who === "lenderB") expect(names.every((name) => name.endsWith("lenderB"))).toBe(true);
+        expect(JSON.stringify(answer)).not.toContain("cyk_");
+      },
+    },
+    "apiKey.revoke": {
+      rightful: ["lenderA", "lenderB"],
+      // Each lender can revoke only a key of its own (another's answers 404, api-keys.test.ts).
+      call: async (c, who) => {
+        const owner = who === "lenderA" || who === "lenderB" ? c : cast.lenderA;
+        const { id } = await owner.api.apiKey.create({ name: "to revoke", scope: "full" });
+        return c.api.apiKey.revoke({ id });
+      },
+    },
     "auth.sendCode": {
       rightful: everyone,
       call: (c) => c.api.auth.sendCode({ phone: freshPhone() }),
@@ -116,7 +187,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       rightful: signedIn,
       // A second session of the same account, so the cast stays logged in.
       call: async (c, who) => {
-        if (who === "none") return c.api.auth.logout();
+        if (who === "none" || isKey(who)) return c.api.auth.logout();
         const second = ts.client();
         second.token = await secondToken(c);
         return second.api.auth.logout();
@@ -220,7 +291,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     "contract.reportOfflineLoan": {
       rightful: ["lenderA", "lenderB"],
       call: (c) => c.api.contract.reportOfflineLoan(offlineLoanReport()),
-      check: (answer, who) => filedReports[who].push((answer as { id: string }).id),
+      check: (answer, who) => filedReports[ownerOf(who)].push((answer as { id: string }).id),
     },
     "contract.offlineLoanList": {
       rightful: ["lenderA", "lenderB"],
@@ -228,8 +299,8 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       // The caller's own reports (filed above), none of the other lender's, never the number.
       check: (answer, who) => {
         const ids = (answer as { id: string }[]).map((report) => report.id);
-        expect(ids).toEqual(expect.arrayContaining(filedReports[who]));
-        const other = who === "lenderA" ? "lenderB" : "lenderA";
+        expect(ids).toEqual(expect.arrayContaining(filedReports[ownerOf(who)]));
+        const other = ownerOf(who) === "lenderA" ? "lenderB" : "lenderA";
         expect(ids.filter((id) => filedReports[other].includes(id))).toEqual([]);
         expect(JSON.stringify(answer)).not.toContain("1234567");
       },
@@ -268,7 +339,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       call: async (c, who) => {
         const phone = freshPhone();
         // Each lender can lift only a block of their own: the one they just made.
-        if (who === "lenderA" || who === "lenderB") {
+        if (who === "lenderA" || who === "lenderB" || who === "fullKeyA") {
           await c.api.contract.block({ phone, reason: "to lift" });
         }
         return c.api.contract.unblock({ phone });
@@ -285,7 +356,8 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     },
     "template.add": {
       rightful: ["lenderA", "lenderB"],
-      call: (c, who) => c.api.template.add({ name: `T ${who}`, lender: who, merchantName: "M" }),
+      call: (c, who) =>
+        c.api.template.add({ name: `T ${ownerOf(who)}`, lender: who, merchantName: "M" }),
     },
     "template.query": {
       rightful: ["lenderA", "lenderB"],
@@ -293,7 +365,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       check: (answer, who) => {
         const names = (answer as { name: string }[]).map((template) => template.name);
         expect(names.length).toBeGreaterThan(0);
-        expect(names.every((name) => name === `T ${who}`)).toBe(true);
+        expect(names.every((name) => name === `T ${ownerOf(who)}`)).toBe(true);
       },
     },
     "template.remove": {
@@ -320,7 +392,8 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       check: (answer, who) => {
         const items = (answer as { items: { borrowerPhone: string; merchantName: string }[] })
           .items;
-        if (who === "lenderA" || who === "borrowerA") expect(items.length).toBeGreaterThan(0);
+        if (ownerOf(who) === "lenderA" || who === "borrowerA")
+          expect(items.length).toBeGreaterThan(0);
         if (who === "borrowerB") expect(items).toEqual([]);
         if (who === "borrowerA")
           expect(items.every((c) => c.borrowerPhone === "+821011112222")).toBe(true);
@@ -340,7 +413,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
           .split("\r\n")
           .slice(1, -1)
           .map((row) => row.split(",")[0]);
-        expect(ids.includes(exportedContractId)).toBe(who === "lenderA");
+        expect(ids.includes(exportedContractId)).toBe(ownerOf(who) === "lenderA");
       },
     },
     "contract.detail": {
@@ -437,7 +510,7 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
       lenderA: "+821000000000",
       lenderB: "+821055556666",
       none: "",
-    }[who];
+    }[ownerOf(who)];
   }
 
   async function secondToken(client: TestClient): Promise<string> {
@@ -449,18 +522,37 @@ describe("authorisation matrix: every implemented endpoint x five callers", () =
     return other.token ?? "";
   }
 
+  it("keeps API keys from the endpoints the policy says, and read keys from every write", () => {
+    const implemented = endpointList.filter((entry) => entry.implemented);
+    expect(implemented.filter((entry) => entry.apiKeys === false).map((entry) => entry.id)).toEqual(
+      expect.arrayContaining(sessionsOnly),
+    );
+    expect(implemented.filter((entry) => entry.apiKeys === false)).toHaveLength(
+      sessionsOnly.length,
+    );
+    // Every POST changes something except the shared-debt lookup (its ID number stays out of URLs).
+    expect(
+      implemented
+        .filter((entry) => (entry.effect === "read") !== (entry.method === "GET"))
+        .map((entry) => entry.id),
+    ).toEqual(["contract.sharedDebt"]);
+  });
+
   it("covers exactly the implemented endpoints of the SDK table", () => {
     const implemented = endpointList.filter((entry) => entry.implemented).map((entry) => entry.id);
     expect(Object.keys(scenarios).sort()).toEqual([...implemented].sort());
   });
 
   for (const [id, scenario] of Object.entries(scenarios)) {
-    it(`${id}: only ${scenario.rightful.join(", ")} succeed`, async () => {
+    const rightful = scenario.rightful.includes("lenderA")
+      ? [...scenario.rightful, ...keysAllowed(id as ImplementedEndpointId)]
+      : scenario.rightful;
+    it(`${id}: only ${rightful.join(", ")} succeed`, async () => {
       for (const who of callers) {
         // Each call gets its own minute: login codes and their cooldowns never collide.
         ts.clock.advance(61_000);
-        const attempt = scenario.call(cast[who], who);
-        if (scenario.rightful.includes(who)) {
+        const attempt = scenario.call(clients[who], who);
+        if (rightful.includes(who)) {
           const answer = await attempt;
           scenario.check?.(answer, who);
         } else {

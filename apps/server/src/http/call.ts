@@ -23,7 +23,9 @@ import {
 } from "@chayong/transport";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
-import { authenticate, type Caller } from "../auth/sessions";
+import { actorOf, recordAudit } from "../audit/audit";
+import { authorise } from "../auth/authorise";
+import type { Caller } from "../auth/sessions";
 import type { ServerContext } from "../context";
 import { documentContentSecurityPolicy } from "../contracts/document-fonts";
 import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
@@ -144,7 +146,10 @@ export function compressesAnswer(
   request: Pick<FastifyRequest, "headers">,
 ): boolean {
   return (
-    request.headers[HEADER.acceptEnvelope] === COMPRESSED_ENVELOPE && !entry.id.startsWith("auth.")
+    request.headers[HEADER.acceptEnvelope] === COMPRESSED_ENVELOPE &&
+    !entry.id.startsWith("auth.") &&
+    // A new API key is such a secret too.
+    entry.id !== "apiKey.create"
   );
 }
 
@@ -185,14 +190,9 @@ async function runCall(
   if (!payload.ok) return payload;
 
   const now = ctx.now();
-  let caller: Caller | null = null;
-  const token = request.headers[HEADER.token.toLowerCase()];
-  if (typeof token === "string" && token !== "") caller = await authenticate(ctx.db, token, now);
-  if (entry.access !== "public") {
-    if (caller === null) return refuse(301, "session.invalid");
-    if (entry.access !== "user" && caller.role !== entry.access)
-      return refuse(403, "access.forbidden");
-  }
+  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  if (!authorised.ok) return authorised;
+  const caller = authorised.value;
 
   const input = parseWithKeys(entry.request, payload.value);
   if (!input.ok) {
@@ -209,7 +209,33 @@ async function runCall(
       }),
     );
   }
-  return handler({ ctx, caller, ip: request.ip, locale, now }, input.value);
+  const outcome = await handler({ ctx, caller, ip: request.ip, locale, now }, input.value);
+  if (caller?.apiKey != null) await auditApiKeyCall(ctx, entry, caller, request.ip, now, outcome);
+  return outcome;
+}
+
+/**
+ * Every call made with an API key leaves one audit row (README "API keys"): which key, which
+ * endpoint, the answer's status. Sessions are audited only where they change or reveal
+ * something; a tool runs unattended, so its operator must be able to see all it did.
+ */
+export async function auditApiKeyCall(
+  ctx: ServerContext,
+  entry: Pick<EndpointEntry, "id">,
+  caller: Caller,
+  ip: string,
+  now: Date,
+  outcome: Outcome<unknown>,
+): Promise<void> {
+  await recordAudit(ctx.db, {
+    actor: actorOf(caller),
+    action: "apiKey.call",
+    subjectType: "endpoint",
+    subjectId: entry.id,
+    ip,
+    at: now,
+    details: { status: outcome.ok ? 200 : outcome.failure.status },
+  });
 }
 
 function readPayload(
@@ -257,6 +283,9 @@ export function envelopeOf(failure: Failure, locale: Locale): Envelope {
   };
 }
 
+/** The envelope status each answer went out with: the metrics count calls by it (metrics.ts). */
+export const answeredStatus = new WeakMap<FastifyReply, number>();
+
 export function sendFailure(
   ctx: ServerContext,
   entry: Pick<EndpointEntry, "wire"> | null,
@@ -265,6 +294,7 @@ export function sendFailure(
   locale: Locale,
 ): void {
   const envelope = envelopeOf(failure, locale);
+  answeredStatus.set(reply, failure.status);
   if (entry?.wire === "raw" || entry?.wire === "csv" || entry?.wire === "pdf") {
     // The raw, CSV and PDF paths are never encrypted; their failures are a plain JSON envelope.
     reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(envelope));
@@ -279,6 +309,7 @@ export function sendEnvelope(
   envelope: Envelope,
   compressed = false,
 ): void {
+  answeredStatus.set(reply, envelope.status);
   reply.code(200).header("content-type", "text/plain; charset=utf-8");
   if (compressed) {
     reply

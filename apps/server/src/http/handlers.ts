@@ -1,3 +1,4 @@
+import { apiKeyHandlers } from "../auth/api-key-handlers";
 import { authHandlers } from "../auth/handlers";
 import { contractExportHandlers } from "../contracts/export/contract-export";
 import { contractHandlers } from "../contracts/handlers";
@@ -16,6 +17,7 @@ import type { Handlers } from "./call";
 /** Every implemented endpoint of the SDK table, by id. */
 export const handlers: Handlers = {
   ...authHandlers,
+  ...apiKeyHandlers,
   ...contractHandlers,
   ...contractExportHandlers,
   ...contractPdfHandlers,

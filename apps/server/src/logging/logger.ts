@@ -50,7 +50,11 @@ function pick(from: Record<string, unknown>, keys: readonly string[]): Record<st
   );
 }
 
-/** Personal data never written to the log, wherever it appears in a log line's object. */
+/**
+ * Personal data and credentials never written to the log, wherever they appear in a log line's
+ * object: phones and ID numbers, and the headers that carry a session token or an API key
+ * (@fastify/multipart logs a request's headers at trace level).
+ */
 const redactedPaths = [
   "phone",
   "*.phone",
@@ -58,18 +62,45 @@ const redactedPaths = [
   "*.borrowerPhone",
   "idNumber",
   "*.idNumber",
+  ...["headers", "*.headers"].flatMap((headers) =>
+    ["nscper", "authorization", "cookie", '["x-chayong-api-key"]'].map(
+      (name) => `${headers}${name.startsWith("[") ? "" : "."}${name}`,
+    ),
+  ),
 ];
 
 /**
- * The server's logger: JSON lines (pino), errors through `serializeError`, and phones and ID
- * numbers in logged objects replaced by "[redacted]". The console SMS provider is the one
- * exception by design: its whole job is to print a login code for a developer to read.
+ * A request as the log keeps it (Fastify's "incoming request" line): its path without the query
+ * string. A GET call's payload travels in the query (`XKNCEGSKK`) encrypted with a key the web
+ * app ships, so it is as readable as plain text; other queries may name a phone.
+ */
+export function serializeRequest(request: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: request.url?.split("?")[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * The server's logger: JSON lines (pino), errors through `serializeError`, requests through
+ * `serializeRequest`, and phones, ID numbers and credentials in logged objects replaced by
+ * "[redacted]". The console SMS provider prints a login code for a developer to read, with the
+ * phone masked (src/sms/sms-provider.ts).
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: serializeError, error: serializeError, req: serializeRequest },
       redact: { paths: redactedPaths, censor: "[redacted]" },
     },
     destination,

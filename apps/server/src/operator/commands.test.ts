@@ -1,23 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { readCustomerService } from "@chayong/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { createTestDatabase, operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestServer } from "../testing/test-server";
 import { runOperatorCommand } from "./commands";
-
-/** The environment that points the commands at a test database. */
-function envFor(database: TestDatabase): Record<string, string> {
-  return database.config.kind === "pglite"
-    ? { CHAYONG_DATA_DIR: database.config.dataDir, CHAYONG_WEB_DIR: "none" }
-    : {
-        DATABASE_URL: database.config.url,
-        CHAYONG_DATABASE_SCHEMA: database.schemaName,
-        CHAYONG_WEB_DIR: "none",
-        // A deployment on PostgreSQL names its identity keys (docs/identity.md).
-        CHAYONG_IDENTITY_KEYS: `k1:${randomBytes(32).toString("base64")}`,
-        CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
-      };
-}
 
 describe("operator commands", () => {
   let ts: TestServer | undefined;
@@ -28,7 +13,7 @@ describe("operator commands", () => {
 
   it("lender:add makes a phone a lender, config:set-service sets what the config endpoint serves", async () => {
     ts = await startTestServer();
-    const env = envFor(ts.database);
+    const env = operatorEnvFor(ts.database);
     if (ts.database.config.kind === "pglite") {
       // The embedded database allows one process: the command refuses while the server runs.
       const refused = await runOperatorCommand(
@@ -90,7 +75,7 @@ describe("operator commands", () => {
   it("explains its usage and refuses bad arguments", async () => {
     const database = createTestDatabase();
     try {
-      const env = envFor(database);
+      const env = operatorEnvFor(database);
       expect((await runOperatorCommand([], env)).exitCode).toBe(2);
       expect(
         (await runOperatorCommand(["lender:add", "--phone", "01012345678"], env)).output,

@@ -1,5 +1,13 @@
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { Jurisdiction } from "@chayong/domain";
+import {
+  apiKeyNameMaxLength,
+  type CreateApiKeyRequest,
+  createApiKeyRequestSchema,
+} from "@chayong/sdk/server";
+import * as v from "valibot";
+import { operatorActor } from "../audit/audit";
+import { createApiKey, findLenderByPhone, revokeApiKey } from "../auth/api-keys";
 import {
   describeConfigProblems,
   type Environment,
@@ -10,6 +18,7 @@ import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
 import { addLender } from "../lenders/lenders";
 import { type CustomerServiceContact, setCustomerService } from "../service-config/service-config";
+import { backupDataDir, dataDirInUse, restoreDataDir } from "./backup";
 
 export interface CommandResult {
   exitCode: number;
@@ -21,7 +30,30 @@ export const operatorUsage = `Operator commands (run with the server's environme
       Make the account of that phone a lender (creating it if needed) and set its profile.
       Running it again for the same phone updates the profile.
   config:set-service [--line-img URL] [--line ID] [--line-url URL]
-      Set the customer-service contact the app shows (configKey 'line'); fields not given are kept.`;
+      Set the customer-service contact the app shows (configKey 'line'); fields not given are kept.
+  apikey:add --lender 01012345678 --name "nightly export" --scope read|full
+      Make an API key for that lender's internal tools and print it, this once (only its hash
+      is kept). read: calls that change nothing; full: what the lender may, but keys and login.
+  apikey:revoke --lender 01012345678 --key <id or prefix>
+      Revoke one of that lender's API keys: every later call with it is refused.
+  backup --to /path/chayong-backup.tar [--force]
+      Embedded default: write the database, identity keys and uploaded files to one file
+      (stop the server first). An existing file is replaced only with --force.
+  restore --from /path/chayong-backup.tar [--data-dir /new/folder]
+      Embedded default: restore a backup into a new or empty folder (default CHAYONG_DATA_DIR).
+  On PostgreSQL (DATABASE_URL) back up with pg_dump and restore with pg_restore.`;
+
+const stringOptions = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: "string" as const }]));
+
+const commandOptions: Record<string, NonNullable<ParseArgsConfig["options"]>> = {
+  "lender:add": stringOptions("phone", "name", "merchant", "licence", "jurisdiction"),
+  "config:set-service": stringOptions("line-img", "line", "line-url"),
+  "apikey:add": stringOptions("lender", "name", "scope"),
+  "apikey:revoke": stringOptions("lender", "key"),
+  backup: { ...stringOptions("to"), force: { type: "boolean" } },
+  restore: stringOptions("from", "data-dir"),
+};
 
 /** Runs one operator command against the configured database; never throws for bad input. */
 export async function runOperatorCommand(
@@ -30,33 +62,24 @@ export async function runOperatorCommand(
   now: () => Date = () => new Date(),
 ): Promise<CommandResult> {
   const [command, ...rest] = argv;
-  if (command !== "lender:add" && command !== "config:set-service") {
+  const options = command === undefined ? undefined : commandOptions[command];
+  if (command === undefined || options === undefined) {
     return { exitCode: 2, output: operatorUsage };
   }
   let values: Record<string, string | undefined>;
   try {
     values = parseArgs({
       args: [...rest],
-      options:
-        command === "lender:add"
-          ? {
-              phone: { type: "string" },
-              name: { type: "string" },
-              merchant: { type: "string" },
-              licence: { type: "string" },
-              jurisdiction: { type: "string" },
-            }
-          : {
-              "line-img": { type: "string" },
-              line: { type: "string" },
-              "line-url": { type: "string" },
-            },
+      options,
       strict: true,
       allowPositionals: false,
     }).values as Record<string, string | undefined>;
   } catch (error) {
     return { exitCode: 2, output: `${(error as Error).message}\n\n${operatorUsage}` };
   }
+
+  if (command === "backup" || command === "restore")
+    return backupCommand(command, values, env, now);
 
   const loaded = loadConfig(env);
   if (!loaded.ok)
@@ -93,6 +116,10 @@ export async function runOperatorCommand(
     });
   }
 
+  if (command === "apikey:add" || command === "apikey:revoke") {
+    return apiKeyCommand(command, values, config, now);
+  }
+
   const changes: Partial<CustomerServiceContact> = {};
   if (values["line-img"] !== undefined) changes.line_img = values["line-img"];
   if (values.line !== undefined) changes.line = values.line;
@@ -114,16 +141,89 @@ async function withDatabase(
   work: (database: Database) => Promise<CommandResult>,
 ): Promise<CommandResult> {
   const opened = await openDatabase(config.database, config.databaseSchema);
-  if (!opened.ok) {
-    return {
-      exitCode: 1,
-      output: `the data folder is in use by the running server (process ${opened.holderPid}); stop it, run the command, start it again`,
-    };
-  }
+  if (!opened.ok) return dataDirInUse(opened.holderPid);
   try {
     await migrate(opened.database);
     return await work(opened.database);
   } finally {
     await opened.database.close();
   }
+}
+
+async function apiKeyCommand(
+  command: "apikey:add" | "apikey:revoke",
+  values: Record<string, string | undefined>,
+  config: ServerConfig,
+  now: () => Date,
+): Promise<CommandResult> {
+  const { lender, name, scope, key } = values;
+  if (!lender) return { exitCode: 2, output: `${command} needs --lender\n\n${operatorUsage}` };
+  // The same rules as the 'me' page's request (text cleaned, length, scope).
+  const request = v.safeParse(createApiKeyRequestSchema, { name, scope });
+  if (command === "apikey:add" && !request.success) {
+    return {
+      exitCode: 2,
+      output: `apikey:add needs --name (at most ${apiKeyNameMaxLength} characters of text) and --scope read or --scope full`,
+    };
+  }
+  if (command === "apikey:revoke" && !key) {
+    return { exitCode: 2, output: "apikey:revoke needs --key (the key's id or prefix)" };
+  }
+  return withDatabase(config, async (database) => {
+    const found = await findLenderByPhone(database.db, lender);
+    if (!found.ok) return { exitCode: 1, output: found.problem };
+    const audit = { actor: operatorActor, ip: null };
+    if (command === "apikey:add") {
+      const created = await createApiKey(
+        database.db,
+        { lenderId: found.userId, ...(request.output as CreateApiKeyRequest) },
+        audit,
+        now(),
+      );
+      return {
+        exitCode: 0,
+        output: `API key "${created.name}" (${created.scope}, prefix ${created.prefix}, id ${created.id}) for ${found.phone}. It is shown this once:\n${created.key}`,
+      };
+    }
+    const revoked = await revokeApiKey(database.db, found.userId, key ?? "", audit, now());
+    if (revoked === null) return { exitCode: 1, output: `${found.phone} has no API key ${key}` };
+    return {
+      exitCode: 0,
+      output: `API key "${revoked.name}" (prefix ${revoked.prefix}) revoked at ${revoked.revokedAt}.`,
+    };
+  });
+}
+
+/** backup / restore of the embedded default's data folder (./backup.ts). */
+async function backupCommand(
+  command: "backup" | "restore",
+  values: Record<string, string | boolean | undefined>,
+  env: Environment,
+  now: () => Date,
+): Promise<CommandResult> {
+  if (env.DATABASE_URL?.trim()) {
+    return {
+      exitCode: 2,
+      output: `${command} is for the embedded default (PGlite). On PostgreSQL (DATABASE_URL) use its own tools: pg_dump to back up, pg_restore (or psql) to restore; uploaded files live in CHAYONG_FILES_DIR or S3.`,
+    };
+  }
+  const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
+  const file = text(command === "backup" ? "to" : "from");
+  if (!file) {
+    return {
+      exitCode: 2,
+      output: `${command} needs ${command === "backup" ? "--to <file>" : "--from <file>"}\n\n${operatorUsage}`,
+    };
+  }
+  const dataDir = text("data-dir");
+  const loaded = loadConfig(dataDir === undefined ? env : { ...env, CHAYONG_DATA_DIR: dataDir });
+  if (!loaded.ok) {
+    return {
+      exitCode: 1,
+      output: `invalid configuration:\n${describeConfigProblems(loaded.problems)}`,
+    };
+  }
+  return command === "backup"
+    ? backupDataDir(loaded.config, { to: file, force: values.force === true }, now())
+    : restoreDataDir(loaded.config, { from: file });
 }

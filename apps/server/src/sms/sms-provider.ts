@@ -1,3 +1,4 @@
+import { maskPhone } from "@chayong/domain";
 import type { Logger } from "pino";
 import type { SmsConfig } from "../config/config";
 import type { Locale } from "../messages/message-for";
@@ -20,12 +21,16 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<SmsDelivery>;
 }
 
-/** The embedded default: the code appears in the server log, for a developer or an operator. */
+/**
+ * The embedded default: the code appears in the server log, for a developer or an operator,
+ * with the phone masked (`010-****-5678`): enough to tell whose code it is, not to read the
+ * number from the log.
+ */
 export function createConsoleSmsProvider(logger: Logger): SmsProvider {
   return {
     name: "console",
     async send({ phone, code, text }) {
-      logger.info({ sms: { phone, code } }, `SMS to ${phone}: ${text}`);
+      logger.info({ sms: { phone, code } }, `SMS to ${maskPhone(phone)}: ${text}`);
       return { ok: true };
     },
   };

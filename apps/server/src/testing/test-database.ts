@@ -81,3 +81,17 @@ export async function openTestDatabase(): Promise<{
     },
   };
 }
+
+/** The environment that points the operator commands (and a server process) at a test database. */
+export function operatorEnvFor(database: TestDatabase): Record<string, string> {
+  return database.config.kind === "pglite"
+    ? { CHAYONG_DATA_DIR: database.config.dataDir, CHAYONG_WEB_DIR: "none" }
+    : {
+        DATABASE_URL: database.config.url,
+        CHAYONG_DATABASE_SCHEMA: database.schemaName,
+        CHAYONG_WEB_DIR: "none",
+        // A deployment on PostgreSQL names its identity keys (docs/identity.md).
+        CHAYONG_IDENTITY_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+        CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
+      };
+}

@@ -5,10 +5,17 @@ import { join } from "node:path";
 import { type Api, createApi } from "@chayong/sdk";
 import { createCodec, createTransport, type Locale, type Transport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
+import type { DestinationStream } from "pino";
 import { loadConfig, type ServerConfig } from "../config/config";
 import { addLender } from "../lenders/lenders";
+import { createLogger } from "../logging/logger";
 import { type RunningServer, startServer } from "../server";
-import { createTestSmsProvider, type TestSmsProvider } from "../sms/sms-provider";
+import {
+  createConsoleSmsProvider,
+  createTestSmsProvider,
+  type SmsProvider,
+  type TestSmsProvider,
+} from "../sms/sms-provider";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /** A clock the tests move by hand. */
@@ -48,8 +55,11 @@ export interface TestServer {
   clock: TestClock;
   sms: TestSmsProvider;
   database: TestDatabase;
-  /** A client through the real SDK and transport; `compressedAnswers` as the web app sets it. */
-  client(options?: { compressedAnswers?: boolean }): TestClient;
+  /**
+   * A client through the real SDK and transport; `compressedAnswers` as the web app sets it;
+   * `apiKey` as an internal tool does (sent instead of any session token).
+   */
+  client(options?: { compressedAnswers?: boolean; apiKey?: string }): TestClient;
   /** An operator adding a lender (the `lender:add` command's function). */
   addLender(phone: string, name: string): Promise<void>;
   close(): Promise<void>;
@@ -59,11 +69,14 @@ export const demoLenderPhone = "01000000000";
 
 /**
  * Starts the real server in-process on port 0, on a fresh PGlite folder (or a fresh schema of
- * TEST_DATABASE_URL), with the test SMS provider and a hand-moved clock.
+ * TEST_DATABASE_URL), with the test SMS provider and a hand-moved clock. With `logDestination`, the
+ * server's log (at env LOG_LEVEL) goes there, and every SMS is also written to it as the console
+ * provider of the embedded default writes it.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   database: TestDatabase = createTestDatabase(),
+  options: { logDestination?: DestinationStream } = {},
 ): Promise<TestServer> {
   const loaded = loadConfig({
     PORT: "0",
@@ -97,9 +110,24 @@ export async function startTestServer(
   };
   const clock = createTestClock();
   const sms = createTestSmsProvider();
+  const logger =
+    options.logDestination === undefined
+      ? undefined
+      : createLogger(config.logLevel, options.logDestination);
+  let serverSms: SmsProvider = sms;
+  if (logger !== undefined) {
+    const printed = createConsoleSmsProvider(logger);
+    serverSms = {
+      ...sms,
+      async send(message) {
+        await printed.send(message);
+        return sms.send(message);
+      },
+    };
+  }
   let server: RunningServer;
   try {
-    server = await startServer({ config, now: clock.now, sms });
+    server = await startServer({ config, now: clock.now, sms: serverSms, logger });
   } catch (error) {
     await database.dispose();
     if (ownFilesRoot !== null) rmSync(ownFilesRoot, { recursive: true, force: true });
@@ -111,7 +139,7 @@ export async function startTestServer(
     engine: nodeCipherEngine,
   });
 
-  function client(options: { compressedAnswers?: boolean } = {}): TestClient {
+  function client(options: { compressedAnswers?: boolean; apiKey?: string } = {}): TestClient {
     const state: TestClient = {
       api: undefined as unknown as Api,
       transport: undefined as unknown as Transport,
@@ -140,6 +168,7 @@ export async function startTestServer(
       },
       slowNetworkMs: Number.POSITIVE_INFINITY,
       compressedAnswers: options.compressedAnswers ?? false,
+      apiKey: options.apiKey,
       // Cloud uploads ask the server for credentials, as the app does (S3 deployments only).
       uploadTokenProvider: () => state.api.identity.uploadCredentials(),
     });

@@ -1,11 +1,10 @@
 import { uploadRules } from "@chayong/domain";
 import type { EndpointEntry } from "@chayong/sdk/server";
-import { HEADER } from "@chayong/transport";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/audit";
-import { authenticate } from "../auth/sessions";
+import { authorise } from "../auth/authorise";
 import type { ServerContext } from "../context";
 import { users } from "../db/schema";
 import { sendEnvelope, sendFailure } from "../http/call";
@@ -35,7 +34,7 @@ export async function registerUploadRoutes(
     config: { endpoint: entry },
     handler: async (request, reply) => {
       const locale = localeFromHeader(request.headers["accept-language"]);
-      const outcome = await receiveUpload(ctx, request);
+      const outcome = await receiveUpload(ctx, entry, request);
       if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
       sendEnvelope(ctx, reply, { status: 200, message: okMessage(locale), body: outcome.value });
     },
@@ -46,12 +45,13 @@ export async function registerUploadRoutes(
 
 async function receiveUpload(
   ctx: ServerContext,
+  entry: EndpointEntry,
   request: FastifyRequest,
 ): Promise<Outcome<UploadAnswer>> {
   const now = ctx.now();
-  const token = request.headers[HEADER.token.toLowerCase()];
-  const caller =
-    typeof token === "string" && token !== "" ? await authenticate(ctx.db, token, now) : null;
+  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  if (!authorised.ok) return authorised;
+  const caller = authorised.value;
   if (caller === null) return refuse(301, "session.invalid");
   if (!request.isMultipart()) return refuse(400, "upload.noFile");
 

@@ -1,0 +1,244 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { addDays, todayIn } from "@chayong/domain";
+import { type Api, createApi } from "@chayong/sdk";
+import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
+import { nodeCipherEngine } from "@chayong/transport/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database";
+import { addLender } from "../lenders/lenders";
+import { messageFor } from "../messages/message-for";
+import { contractDraft } from "../testing/fixtures";
+import { verifyBorrower } from "../testing/identity-kit";
+import { signaturePng } from "../testing/png";
+import { refusal } from "../testing/refusal";
+import { type ServerProcess, startServerProcess } from "../testing/server-process";
+import { dropSchema } from "../testing/test-database";
+
+const databaseUrl = process.env.TEST_DATABASE_URL?.trim() ?? "";
+const lenderPhone = "01020260001";
+const borrowerPhone = "01020260002";
+const key = () => randomUUID().replaceAll("-", "");
+
+/**
+ * Issue #14, scale-out: two real server processes (child processes of src/main.ts, as a
+ * deployment runs them) on one PostgreSQL schema, and clients whose calls go to one or the
+ * other. Nothing may depend on which process answers: sessions, the SMS limits, sign-once, the
+ * block list and the money operations live in the database.
+ */
+describe.skipIf(databaseUrl === "")(
+  "two server processes on one PostgreSQL (skipped without TEST_DATABASE_URL: PGlite is one process per data folder)",
+  () => {
+    const schemaName = `t_${randomBytes(8).toString("hex")}`;
+    const filesDir = mkdtempSync(join(tmpdir(), "chayong-two-processes-"));
+    const identityKeys = {
+      CHAYONG_IDENTITY_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+      CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
+    };
+    let servers: ServerProcess[] = [];
+    const codec = createCodec({ ...codecSettingsFromEnv({}), engine: nodeCipherEngine });
+
+    beforeAll(async () => {
+      const env = {
+        DATABASE_URL: databaseUrl,
+        CHAYONG_DATABASE_SCHEMA: schemaName,
+        ...identityKeys,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        CHAYONG_TEST_MODE: "1",
+        CHAYONG_WEB_DIR: "none",
+        CHAYONG_TESSERACT: "off",
+        // Uploads on one machine: one folder (a deployment of many machines uses S3).
+        CHAYONG_FILE_STORE: "local",
+        CHAYONG_FILES_DIR: filesDir,
+        // Three login codes an hour from this test's IP, over both processes.
+        CHAYONG_SMS_IP_HOURLY_LIMIT: "3",
+        LOG_LEVEL: "warn",
+      };
+      // Started together: both migrate the fresh schema at once (the advisory lock decides).
+      servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      // The operator adds the lender (the `lender:add` command's function).
+      const opened = await openDatabase({ kind: "postgres", url: databaseUrl }, schemaName);
+      if (!opened.ok) throw new Error("cannot open the test schema");
+      try {
+        const added = await addLender(
+          opened.database.db,
+          { phone: lenderPhone, name: "Kim", merchantName: "Kim Co" },
+          new Date(),
+        );
+        if (!added.ok) throw new Error(added.problem);
+      } finally {
+        await opened.database.close();
+      }
+    }, 60_000);
+
+    afterAll(async () => {
+      try {
+        // Both stop gracefully on SIGTERM (exit code 0).
+        expect(await Promise.all(servers.map((server) => server.stop()))).toEqual(
+          servers.map(() => 0),
+        );
+      } finally {
+        await dropSchema(databaseUrl, schemaName);
+        rmSync(filesDir, { recursive: true, force: true });
+      }
+    });
+
+    /**
+     * One app user (one token) whose calls can be sent to either process: `on(0)`, `on(1)`, or
+     * `alternating`, which sends each call to the next process as a round-robin load balancer.
+     */
+    function user() {
+      const session = { token: null as string | null, loginInfo: null as LoginInfo | null };
+      const transportTo = (fetchVia: typeof fetch) =>
+        createTransport({
+          baseUrl: "http://balanced.invalid",
+          codec,
+          session: {
+            getToken: () => session.token,
+            getLoginInfo: () => session.loginInfo,
+            getDevice: () => ({ adid: "two-processes" }),
+            getLocale: () => "ko-KR",
+          },
+          slowNetworkMs: Number.POSITIVE_INFINITY,
+          compressedAnswers: false,
+          fetch: fetchVia,
+        });
+      let turn = 0;
+      const to = (pick: () => number): typeof fetch => {
+        return (input, init) => {
+          const request = new Request(input, init);
+          const target = new URL(request.url);
+          const origin = new URL(servers[pick()]?.url ?? "");
+          target.protocol = origin.protocol;
+          target.host = origin.host;
+          return fetch(new Request(target, request));
+        };
+      };
+      const apis = [0, 1].map((index) => createApi(transportTo(to(() => index))));
+      return {
+        session,
+        on: (index: 0 | 1) => apis[index] as Api,
+        alternating: createApi(transportTo(to(() => turn++ % 2))),
+      };
+    }
+    type LoginInfo = { userId: string; uuId: string };
+
+    async function lastCode(server: number, phone: string): Promise<string> {
+      const answer = await fetch(`${servers[server]?.url}/__test/sms?phone=${phone}`);
+      const { code } = (await answer.json()) as { code: string };
+      return code;
+    }
+
+    /** Asks for a code on one process and logs in with it on the other. */
+    async function logIn(client: ReturnType<typeof user>, phone: string, sendOn: 0 | 1) {
+      await client.on(sendOn).auth.sendCode({ phone });
+      const code = await lastCode(sendOn, phone);
+      const login = await client.on(sendOn === 0 ? 1 : 0).auth.login({ phone, code });
+      client.session.token = login.token;
+      client.session.loginInfo = login.loginInfo;
+    }
+
+    const lender = user();
+    const borrower = user();
+
+    it("a session made on one process works on the other; the SMS limits count both", async () => {
+      await logIn(lender, lenderPhone, 0);
+      for (const index of [0, 1] as const) {
+        await expect(lender.on(index).user.current()).resolves.toMatchObject({
+          phone: "+821020260001",
+        });
+      }
+
+      await borrower.on(1).auth.sendCode({ phone: borrowerPhone });
+      // The resend wait started on B holds on A.
+      const early = await refusal(borrower.on(0).auth.sendCode({ phone: borrowerPhone }));
+      expect(early.status).toBe(429);
+      expect(
+        [59, 60].map((seconds) => messageFor("login.sms.cooldown", "ko-KR", { seconds })),
+      ).toContain(early.serverMessage);
+      const login = await borrower
+        .on(0)
+        .auth.login({ phone: borrowerPhone, code: await lastCode(1, borrowerPhone) });
+      borrower.session.token = login.token;
+      borrower.session.loginInfo = login.loginInfo;
+
+      // Three codes an hour from one IP: two sent, a third on A, the fourth refused on B.
+      await user().on(0).auth.sendCode({ phone: "01020260003" });
+      const overIp = await refusal(user().on(1).auth.sendCode({ phone: "01020260004" }));
+      expect([overIp.status, overIp.serverMessage]).toEqual([
+        429,
+        messageFor("login.sms.ipLimit", "ko-KR", { limit: 3 }),
+      ]);
+    });
+
+    it("a block made on one process refuses the contract on the other", async () => {
+      await lender.on(0).contract.block({ phone: "01020260009", reason: "test" });
+      const refused = await refusal(lender.on(1).contract.add(contractDraft("01020260009")));
+      expect([refused.status, refused.serverMessage]).toEqual([
+        409,
+        messageFor("contract.borrowerBlocked", "ko-KR"),
+      ]);
+    });
+
+    it("signs once across processes, and never over-applies 100 write-offs split over both", async () => {
+      // Verification alternates too: uploads on one process, checks on the other.
+      await verifyBorrower({ api: borrower.alternating }, { seed: 7 });
+      const today = todayIn("Asia/Seoul", new Date());
+      const added = await lender.on(0).contract.add(
+        contractDraft(borrowerPhone, {
+          loanDate: today,
+          repaymentDate: addDays(today, 31),
+        }),
+      );
+      await borrower.on(1).contract.open({ code: added.code });
+
+      const signatures = await Promise.allSettled(
+        ([0, 1] as const).map((index) =>
+          borrower.on(index).contract.sign({ id: added.id, signature: signaturePng() }),
+        ),
+      );
+      expect(signatures.map((attempt) => attempt.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const second = signatures.find((attempt) => attempt.status === "rejected");
+      expect((second as PromiseRejectedResult).reason.status).toBe(409);
+
+      const signed = await lender.on(1).contract.detail({ id: added.id });
+      const owed = signed.schedule[0]?.outstanding ?? 0; // 1,010,000
+      const writeOff = 15_000;
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 100 }, (_, index) =>
+          lender.on(index % 2 === 0 ? 0 : 1).contract.update({
+            id: added.id,
+            idempotencyKey: key(),
+            instalmentIndex: 1,
+            waiverAmount: writeOff,
+          }),
+        ),
+      );
+      const applied = attempts.filter((attempt) => attempt.status === "fulfilled").length;
+      const refusedStatuses = attempts.flatMap((attempt) =>
+        attempt.status === "rejected" ? [(attempt.reason as { status?: number }).status] : [],
+      );
+      // 67 x 15,000 = 1,005,000 fits in 1,010,000; the 68th would not. No 5xx, none lost.
+      expect(applied).toBe(Math.floor(owed / writeOff));
+      expect(refusedStatuses).toEqual(Array(100 - applied).fill(400));
+      for (const index of [0, 1] as const) {
+        const detail = await lender.on(index).contract.detail({ id: added.id });
+        expect(detail.schedule[0]?.waived).toBe(applied * writeOff);
+      }
+      const ledger = await lender.on(0).contract.ledger({ id: added.id });
+      expect(ledger.entries.map((entry) => entry.seq)).toEqual(
+        Array.from({ length: applied }, (_, index) => index + 1),
+      );
+    });
+
+    it("logging out on one process ends the session on the other", async () => {
+      await borrower.on(0).auth.logout();
+      const ended = await refusal(borrower.on(1).user.current());
+      expect(ended).toMatchObject({ kind: "session-ended", status: 301 });
+      await expect(lender.alternating.user.current()).resolves.toBeDefined();
+    });
+  },
+);
