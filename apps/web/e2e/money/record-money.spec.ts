@@ -70,7 +70,9 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   await expect(first.getByText("₩200,000")).toBeVisible();
   const timeline = lender.locator(".cy-ledger");
   await expect(timeline.getByText("사유: 계좌 이체")).toBeVisible();
-  await expect(timeline.getByText(`실제 상환일 ${seoulDateInDays(0)}`)).toBeVisible();
+  // The ledger writes dates as Korean does: 2026-11-24 -> 2026. 11. 24.
+  const receivedOn = `${seoulDateInDays(0).replaceAll("-", ". ")}.`;
+  await expect(timeline.getByText(`실제 상환일 ${receivedOn}`)).toBeVisible();
 
   // A renewal of that instalment takes the contract out of overdue.
   await lender.getByRole("button", { name: "기한 연장" }).click();

@@ -53,11 +53,13 @@ test("a lender reads the dashboard, records a repayment and sees today's figures
       .locator(".cy-stat-card")
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator(".cy-stat-card__value");
-  await expect(dashboard.locator(".cy-stat-card").first()).toContainText("진행 중 2건");
   await expect(tile("연체 금액")).not.toHaveText("₩0");
   await expect(dashboard.locator(".cy-stat-card").nth(1)).toContainText("1건");
   await expect(tile("오늘 상환된 금액")).toHaveText("₩0");
+  // A young book: the net (손익, never 'profit') is negative, in plain ink, with its hint.
   await expect(tile("누적 손익")).toHaveText("-₩2,000,000");
+  await expect(tile("누적 손익")).not.toHaveCSS("color", "rgb(179, 38, 30)");
+  await expect(dashboard.getByText("빌려준 돈이 상환될수록 플러스로 바뀝니다")).toBeVisible();
   const progress = dashboard.getByRole("table", { name: "진행 중 · 종결 비교" });
   await expect(progress.getByRole("row").nth(1)).toHaveText("계약 건수2건0건");
   await expect(
@@ -72,7 +74,7 @@ test("a lender reads the dashboard, records a repayment and sees today's figures
   ).toBeVisible();
   // The split: the single-payment contract alone.
   await dashboard.getByRole("radio", { name: "일시 상환" }).check();
-  await expect(dashboard.locator(".cy-stat-card").first()).toContainText("진행 중 1건");
+  await expect(progress.getByRole("row").nth(1)).toHaveText("계약 건수1건0건");
   await expect(tile("연체 금액")).toHaveText("₩0");
   await dashboard.getByRole("radio", { name: "전체" }).check();
 
@@ -96,11 +98,13 @@ test("a lender reads the dashboard, records a repayment and sees today's figures
       name: "상환된 금액(오늘까지) 그래프: 오늘 ₩200,000, 최근 3일 ₩200,000 및 최근 7일 ₩200,000",
     }),
   ).toBeVisible();
+  // Today's details leave out what the tiles show (each figure once) and add the day's net.
   await dashboard.getByRole("radio", { name: "오늘 통계" }).check();
   const details = dashboard.locator(".stats__figures");
-  await expect(
-    details.locator(".stats__figure").filter({ hasText: "상환된 금액" }).first(),
-  ).toHaveText("상환된 금액₩200,000");
+  await expect(details.locator(".stats__figure").filter({ hasText: "상환된 금액" })).toHaveCount(0);
+  await expect(details.locator(".stats__figure").filter({ hasText: /^손익/ })).toHaveText(
+    "손익-₩800,000",
+  );
 
   // The refresh button does the same (desktop), after a second repayment.
   await lender.contract.update({

@@ -34,6 +34,7 @@ export const specLenderPhones = {
   exportCsv: "01077776666",
   wrongPhone: "01077778888",
   pdf: "01077779999",
+  sessionRecheck: "01077770022",
 } as const;
 
 /** The last SMS code the test provider "sent" to a phone (server test mode). */

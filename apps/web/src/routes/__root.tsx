@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import type { RouterContext } from "../app/router";
 import { bootPaths } from "../language/language";
 import { loginPath, publicPaths } from "../session/login-redirect";
+import { useSessionRecheck } from "../session/use-session-recheck";
 import { usePageLoaded } from "../shell/after-page-load";
 import { AppTabBar, useCurrentTab } from "../shell/app-tab-bar";
 import { CatalogueHost } from "../shell/catalogue-host";
@@ -32,6 +33,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const tab = useCurrentTab();
   const pageLoaded = usePageLoaded();
+  // A session ended elsewhere is noticed when the app comes back to the front.
+  useSessionRecheck();
   return (
     <div className={tab ? "app-shell app-shell--with-tabs" : "app-shell"}>
       <DocumentTitle />

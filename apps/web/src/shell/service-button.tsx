@@ -1,4 +1,8 @@
-import { FloatingServiceButton, type ServiceContact } from "@chayong/ui";
+import {
+  FloatingServiceButton,
+  type ServiceContact,
+  storedServiceButtonPosition,
+} from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useAtom } from "jotai";
 import { useState } from "react";
@@ -16,7 +20,8 @@ type ServiceState =
 
 /**
  * The floating language / customer-service button on every page (docs/service-button.md#what-it-opens): its position is
- * kept as serviceX / serviceY; the contact is fetched from the server (configKey 'line') when the
+ * kept as serviceX / serviceY (side edge and fraction of the height; the pixels of older versions
+ * are read and stored again in that form); the contact is fetched from the server (configKey 'line') when the
  * sheet first opens; a refusal shows the server's message (docs/errors.md#what-the-app-does).
  */
 export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
@@ -54,10 +59,10 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
 
   return (
     <FloatingServiceButton
-      initialPosition={{ x, y }}
-      onPositionChange={(position) => {
-        setX(position.x);
-        setY(position.y);
+      initialPosition={storedServiceButtonPosition(x, y)}
+      onPositionChange={(anchor) => {
+        setX(anchor.side);
+        setY(anchor.fraction);
       }}
       locale={locale}
       onLocaleChange={choose}

@@ -1,5 +1,5 @@
 import type { Api } from "@chayong/sdk";
-import { useAtomValue } from "jotai";
+import { atom, useAtomValue } from "jotai";
 import { useApi } from "../app/services";
 import { type Loaded, useLoad } from "../data/use-load";
 import { tokenAtom } from "./storage";
@@ -24,12 +24,28 @@ function currentUser(api: Api, token: string): Promise<CurrentUser> {
   return request;
 }
 
+/** Counts the fresh answers of `recheckCurrentUser`: screens showing the user read them. */
+export const currentUserRoundAtom = atom(0);
+
+/**
+ * Asks the server for the user again, whatever was asked before: the session check when the app
+ * comes back to the front (session/use-session-recheck.ts). A session ended on the server
+ * (logged out on another device) answers envelope 301, which the error catalogue turns into
+ * login with the 'session expired' message. Screens asking meanwhile share this request.
+ */
+export function recheckCurrentUser(api: Api, token: string): Promise<CurrentUser> {
+  requests.get(api)?.delete(token);
+  return currentUser(api, token);
+}
+
 /** The signed-in user: role ('lender' | 'borrower'), phone and, for lenders, their profile. */
 export function useCurrentUser(): Loaded<CurrentUser> & { reload: () => void } {
   const api = useApi();
   const token = useAtomValue(tokenAtom);
+  // A re-check's fresh answer is shown (the request is shared, nothing is asked twice).
+  const round = useAtomValue(currentUserRoundAtom);
   return useLoad(async () => {
     if (!token) throw new Error("no session");
     return currentUser(api, token);
-  }, [api, token]);
+  }, [api, token, round]);
 }

@@ -127,10 +127,18 @@ export const languageIndexAtom = persistedAtom<number>(
 export const locationFlagAtom = persistedAtom<boolean>(storageKeys.locationFlag, false, isBoolean);
 /** Set when the user gives up identity verification (docs/screens.md#verification-flow). */
 export const firstAtom = persistedAtom<boolean>(storageKeys.first, false, isBoolean);
-export const serviceXAtom = persistedAtom<number>(
+const isServiceX = (value: unknown): value is number | "left" | "right" =>
+  isNumber(value) || value === "left" || value === "right";
+/**
+ * The service button's resting place (docs/service-button.md#where-it-rests): serviceX is the
+ * side edge ("left" | "right") and serviceY the fraction of the screen's height (0..1, 1 = at the
+ * bottom), so it holds when the phone turns; numbers in serviceX are the pixels older versions
+ * stored (the defaults 1000 / 10000 included), which the button migrates on its first start.
+ */
+export const serviceXAtom = persistedAtom<number | "left" | "right">(
   storageKeys.serviceX,
   serviceButtonDefaults.x,
-  isNumber,
+  isServiceX,
 );
 export const serviceYAtom = persistedAtom<number>(
   storageKeys.serviceY,

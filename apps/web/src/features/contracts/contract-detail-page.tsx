@@ -1,4 +1,5 @@
 import { displayPhone } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -142,9 +143,9 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         <dt>{_("contract.disbursedAmount")}</dt>
         <dd>{money(contract.disbursedAmount)}</dd>
         <dt>{_("contract.loanDate")}</dt>
-        <dd>{contract.loanDate}</dd>
+        <dd>{formatCalendarDate(contract.loanDate, i18n.locale)}</dd>
         <dt>{_(contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}</dt>
-        <dd>{contract.repaymentDate}</dd>
+        <dd>{formatCalendarDate(contract.repaymentDate, i18n.locale)}</dd>
         <dt>{_("document.repaymentType")}</dt>
         <dd>
           {contract.instalment

@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { MoneyText } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 
@@ -23,7 +24,7 @@ export function ScheduleTable({
         {rows.map((row) => (
           <tr key={row.index}>
             <td>{row.index}</td>
-            <td>{row.dueDate}</td>
+            <td>{formatCalendarDate(row.dueDate, i18n.locale)}</td>
             <td>
               <MoneyText amount={row.amount} currency={currency} locale={i18n.locale} />
             </td>

@@ -1,4 +1,5 @@
 import { displayPhone } from "@chayong/domain";
+import { formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -12,7 +13,6 @@ import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
-import { formatInstant } from "../../language/format-instant";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 

@@ -1,4 +1,5 @@
 import { displayPhone } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -292,7 +293,8 @@ function CustomerContractRow({ contract, onOpen }: { contract: Contract; onOpen:
       <p className="customer-contract__facts">
         <MoneyText amount={contract.loanAmount} currency={contract.currency} locale={i18n.locale} />
         <span>
-          {contract.loanDate} → {contract.repaymentDate}
+          {formatCalendarDate(contract.loanDate, i18n.locale)} →{" "}
+          {formatCalendarDate(contract.repaymentDate, i18n.locale)}
         </span>
       </p>
     </article>

@@ -6,6 +6,7 @@ import {
   type OfflineLoanState,
   todayIn,
 } from "@chayong/domain";
+import { formatCalendarDate, formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -22,7 +23,6 @@ import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
-import { formatInstant } from "../../language/format-instant";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
@@ -132,7 +132,7 @@ export function OfflineLoansPage() {
                   </div>
                   <div>
                     <dt>{_("offlineRecord.date")}</dt>
-                    <dd>{report.loanDate}</dd>
+                    <dd>{formatCalendarDate(report.loanDate, i18n.locale)}</dd>
                   </div>
                 </dl>
                 <p className="page__note">
@@ -202,7 +202,8 @@ export function OfflineLoansPage() {
           withdrawing ? (
             <>
               <strong>
-                {displayPhone(withdrawing.phone)} · {withdrawing.loanDate}
+                {displayPhone(withdrawing.phone)} ·{" "}
+                {formatCalendarDate(withdrawing.loanDate, i18n.locale)}
               </strong>
               <br />
               {_("offlineLoan.withdraw.explain")}

@@ -1,4 +1,5 @@
 import { type Gender, type Relation, relations } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
   Checkbox,
@@ -120,7 +121,7 @@ function IdCardFormView({
   setForm,
   redirect,
 }: FlowSearch & { form: IdCardForm; setForm: SetForm }) {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const api = useApi();
   const router = useRouter();
   const navigate = useNavigate();
@@ -431,7 +432,7 @@ function IdCardFormView({
               <dt>{_("identity.gender")}</dt>
               <dd>{form.gender ? _(`identity.gender.${form.gender}`) : ""}</dd>
               <dt>{_("identity.birthday")}</dt>
-              <dd>{form.birthday}</dd>
+              <dd>{formatCalendarDate(form.birthday, i18n.locale)}</dd>
               <dt>{_("identity.address")}</dt>
               <dd>{form.address}</dd>
             </dl>

@@ -5,6 +5,7 @@ import {
   type LedgerEntry,
   todayIn,
 } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import type { Api } from "@chayong/sdk";
 import {
   Button,
@@ -361,7 +362,7 @@ function MoneyActionSheet({
         value={form.instalmentIndex === null ? "" : String(form.instalmentIndex)}
         options={owing.map((instalment) => ({
           value: String(instalment.index),
-          label: `${_("money.instalment.title", { index: instalment.index })} · ${instalment.dueDate}`,
+          label: `${_("money.instalment.title", { index: instalment.index })} · ${formatCalendarDate(instalment.dueDate, i18n.locale)}`,
         }))}
         onValueChange={(value) => update("instalmentIndex", { instalmentIndex: Number(value) })}
         hint={
@@ -486,7 +487,7 @@ function ReversalSheet({
     entry.amount !== null
       ? ` · ${formatMoney(entry.amount, contract.currency, { locale: i18n.locale })}`
       : entry.newDueDate
-        ? ` · ${entry.newDueDate}`
+        ? ` · ${formatCalendarDate(entry.newDueDate, i18n.locale)}`
         : ""
   }`;
 

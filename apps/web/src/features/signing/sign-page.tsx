@@ -1,4 +1,5 @@
 import { defaultTimeZoneOf, legalCapFor, todayIn } from "@chayong/domain";
+import { formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   Checkbox,
@@ -16,7 +17,6 @@ import { useAtom } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
 import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
-import { formatInstant } from "../../language/format-instant";
 import { entryPath } from "../../session/back";
 import { asTransportError } from "../../session/error-catalogue";
 import { failureMessage, screenMessage } from "../../session/screen-message";

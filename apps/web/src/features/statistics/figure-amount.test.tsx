@@ -35,8 +35,8 @@ describe("dashboard amounts", () => {
     expect(shown.parentElement?.getAttribute("title")).toBe("₩1,234,567,890");
   });
 
-  it("mark a loss", () => {
+  it("show a negative net with its minus sign, in plain ink (not an alarm)", () => {
     render(<FigureAmount amount={-5} currency="KRW" locale="ko-KR" fit="tile" signed />);
-    expect(screen.getByText("-₩5").className).toBe("figure-amount figure-amount--negative");
+    expect(screen.getByText("-₩5").className).toBe("figure-amount");
   });
 });

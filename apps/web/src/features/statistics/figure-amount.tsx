@@ -30,14 +30,18 @@ export interface FigureAmountProps {
   currency: Currency;
   locale: string;
   fit: FigureFit;
-  /** A leading + on positive amounts (profit). */
+  /** A leading + on positive amounts (the net, 손익): negative ones keep their minus sign. */
   signed?: boolean;
 }
 
-/** A money figure of the dashboard (docs/customers.md "Statistics"), never wider than its slot. */
+/**
+ * A money figure of the dashboard (docs/customers.md "Statistics"), never wider than its slot.
+ * A negative amount (only the net can be one) keeps its minus sign in the page's ink, not red:
+ * money lent out and not yet repaid is no alarm.
+ */
 export function FigureAmount({ amount, currency, locale, fit, signed }: FigureAmountProps) {
   const { full, shown } = formatFigure(amount, currency, locale, fit, signed);
-  const className = amount < 0 ? "figure-amount figure-amount--negative" : "figure-amount";
+  const className = "figure-amount";
   if (shown === full) return <span className={className}>{full}</span>;
   return (
     <span className={className} title={full}>

@@ -12,8 +12,11 @@ export interface HeadlineFiguresProps {
 }
 
 /**
- * The figures a lender reads first: what is still out, what is overdue, what came in and what
- * falls due today, and the profit so far (figures as defined in @chayong/domain statistics).
+ * The figures a lender reads first, each shown only here (figures as defined in @chayong/domain
+ * statistics): what is still out and how it falls due (overdue, due today, not yet due), what came
+ * in today, and the net of the book so far (손익 / 損益: repaid − disbursed). The net is shown
+ * with its sign in plain ink, not in red: on a young book (loans out, little repaid yet) it is
+ * negative without anything being wrong, and a hint says it turns positive as loans are repaid.
  */
 export function HeadlineFigures({ statistics, split, currency }: HeadlineFiguresProps) {
   const { _, i18n } = useLingui();
@@ -30,6 +33,7 @@ export function HeadlineFigures({ statistics, split, currency }: HeadlineFigures
       signed={signed}
     />
   );
+  const count = (value: number) => _("stats.count", { count: value });
   return (
     <div className="stats__tiles">
       <StatCard
@@ -37,14 +41,13 @@ export function HeadlineFigures({ statistics, split, currency }: HeadlineFigures
         label={_("stats.outstanding")}
         loading={loading}
         value={inProgress ? money(inProgress.outstandingAmount, "wide") : null}
-        caption={inProgress ? _("stats.inProgressCount", { count: inProgress.count }) : null}
       />
       <StatCard
         label={_("stats.overdueAmount")}
         loading={loading}
         tone={allTime && allTime.overdueAmount > 0 ? "danger" : "neutral"}
         value={allTime ? money(allTime.overdueAmount, "tile") : null}
-        caption={allTime ? _("stats.count", { count: allTime.overdueCount }) : null}
+        caption={allTime ? count(allTime.overdueCount) : null}
       />
       <StatCard
         label={_("stats.repaidToday")}
@@ -56,13 +59,20 @@ export function HeadlineFigures({ statistics, split, currency }: HeadlineFigures
         label={_("stats.dueTodayAmount")}
         loading={loading}
         value={allTime ? money(allTime.dueTodayAmount, "tile") : null}
-        caption={allTime ? _("stats.count", { count: allTime.dueTodayCount }) : null}
+        caption={allTime ? count(allTime.dueTodayCount) : null}
       />
       <StatCard
+        label={_("stats.notYetDueAmount")}
+        loading={loading}
+        value={allTime ? money(allTime.notYetDueAmount, "tile") : null}
+        caption={allTime ? count(allTime.notYetDueCount) : null}
+      />
+      <StatCard
+        className="stats__tile--wide stats__tile--net"
         label={_("stats.profitAllTime")}
         loading={loading}
-        value={allTime ? money(allTime.profit, "tile", true) : null}
-        caption={_("stats.profit.formula")}
+        value={allTime ? money(allTime.profit, "wide", true) : null}
+        caption={_("stats.profit.hint")}
       />
     </div>
   );

@@ -12,8 +12,10 @@ export interface PeriodFiguresProps {
 }
 
 /**
- * Every figure of one period, all time or today. Most read the same in both; the overdue ones
- * change meaning (overdue now / fell overdue today), so their labels say so.
+ * The figures of one period, all time or today, that the headline tiles do not show already:
+ * the tiles hold what is a point in time (overdue now, due today, not yet due), today's
+ * repayments and the net of all time, so each figure is on the dashboard once. Today's list adds
+ * what only a day has: contracts that fell overdue today and the day's net.
  */
 export function PeriodFigures({ figures, period, currency }: PeriodFiguresProps) {
   const { _, i18n } = useLingui();
@@ -27,21 +29,25 @@ export function PeriodFigures({ figures, period, currency }: PeriodFiguresProps)
       signed={signed}
     />
   );
-  const today = period === "today";
-  const rows: [label: string, value: (f: StatisticsFigures) => ReactNode][] = [
-    [_("stats.signedCount"), (f) => count(f.signedCount)],
-    [_("stats.contractedAmount"), (f) => money(f.contractedAmount)],
-    [_("stats.disbursedAmount"), (f) => money(f.disbursedAmount)],
-    [_("stats.repaidAmount"), (f) => money(f.repaidAmount)],
-    [_("stats.repaidCount"), (f) => count(f.repaidCount)],
-    [_(today ? "stats.overdueCount.today" : "stats.overdueCount"), (f) => count(f.overdueCount)],
-    [_(today ? "stats.overdueAmount.today" : "stats.overdueAmount"), (f) => money(f.overdueAmount)],
-    [_("stats.dueTodayCount"), (f) => count(f.dueTodayCount)],
-    [_("stats.dueTodayAmount"), (f) => money(f.dueTodayAmount)],
-    [_("stats.notYetDueCount"), (f) => count(f.notYetDueCount)],
-    [_("stats.notYetDueAmount"), (f) => money(f.notYetDueAmount)],
-    [_("stats.profit"), (f) => money(f.profit, true)],
-  ];
+  type Row = [label: string, value: (f: StatisticsFigures) => ReactNode];
+  const rows: Row[] =
+    period === "today"
+      ? [
+          [_("stats.signedCount"), (f) => count(f.signedCount)],
+          [_("stats.contractedAmount"), (f) => money(f.contractedAmount)],
+          [_("stats.disbursedAmount"), (f) => money(f.disbursedAmount)],
+          [_("stats.repaidCount"), (f) => count(f.repaidCount)],
+          [_("stats.overdueCount.today"), (f) => count(f.overdueCount)],
+          [_("stats.overdueAmount.today"), (f) => money(f.overdueAmount)],
+          [_("stats.profit"), (f) => money(f.profit, true)],
+        ]
+      : [
+          [_("stats.signedCount"), (f) => count(f.signedCount)],
+          [_("stats.contractedAmount"), (f) => money(f.contractedAmount)],
+          [_("stats.disbursedAmount"), (f) => money(f.disbursedAmount)],
+          [_("stats.repaidAmount"), (f) => money(f.repaidAmount)],
+          [_("stats.repaidCount"), (f) => count(f.repaidCount)],
+        ];
   return (
     <dl className="definition-list stats__figures">
       {rows.map(([label, value]) => (

@@ -11,7 +11,10 @@ export interface ProgressTableProps {
   currency: Currency;
 }
 
-/** Contracts still owing against closed ones: how many, lent, repaid and still owed. */
+/**
+ * Contracts still owing against closed ones: how many, lent and repaid. What is still owed is the
+ * headline tile (closed contracts owe nothing), so it is not repeated here.
+ */
 export function ProgressTable({ statistics, split, currency }: ProgressTableProps) {
   const { _, i18n } = useLingui();
   const columns = [
@@ -25,7 +28,6 @@ export function ProgressTable({ statistics, split, currency }: ProgressTableProp
     [_("stats.progress.count"), (f) => _("stats.count", { count: f.count })],
     [_("stats.contractedAmount"), (f) => money(f.contractedAmount)],
     [_("stats.repaidAmount"), (f) => money(f.repaidAmount)],
-    [_("contract.outstandingAmount"), (f) => money(f.outstandingAmount)],
   ];
   return (
     <table className="stats-progress">

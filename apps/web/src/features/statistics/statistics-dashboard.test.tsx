@@ -50,29 +50,78 @@ describe("the lender's dashboard on 'me'", () => {
   it("shows the headline figures, in progress against completed, and the date they are for", async () => {
     renderMe();
     expect((await tile("진행 중 미상환 금액")).textContent).toContain("₩1,880,000");
-    expect((await tile("진행 중 미상환 금액")).textContent).toContain("진행 중 2건");
     expect((await tile("연체 금액")).textContent).toContain("₩340,000");
     expect((await tile("연체 금액")).textContent).toContain("1건");
     expect((await tile("오늘 상환된 금액")).textContent).toContain("₩300,000");
     expect((await tile("오늘이 상환일인 금액")).textContent).toContain("₩340,000");
-    expect((await tile("누적 손익")).textContent).toContain("-₩1,800,000");
-    expect(screen.getByText("2026. 5. 10. 기준")).toBeTruthy();
+    expect((await tile("상환일 전 금액")).textContent).toContain("₩1,200,000");
+    expect((await tile("상환일 전 금액")).textContent).toContain("1건");
+    expect(screen.getByText("2026. 05. 10. 기준")).toBeTruthy();
 
     const progress = screen.getByRole("table", { name: "진행 중 · 종결 비교" });
     const rows = within(progress).getAllByRole("row");
     expect(rows[0]?.textContent).toBe("진행 중종결");
     expect(rows[1]?.textContent).toBe("계약 건수2건1건");
-    expect(rows[4]?.textContent).toBe("미상환 금액₩1,880,000₩0");
+    // What is still owed is the hero tile's figure, not a row again.
+    expect(rows).toHaveLength(4);
+    expect(within(progress).queryByText("미상환 금액")).toBeNull();
     // The profile and the rest of the page stay.
     expect(screen.getByRole("heading", { name: "Demo Lender" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "로그아웃" })).toBeTruthy();
+  });
+
+  it("shows the net of a young book as 손익 with a minus sign, in plain ink, and says it turns positive", async () => {
+    renderMe();
+    const net = await tile("누적 손익");
+    expect(net.textContent).toContain("-₩1,800,000");
+    expect(net.className).not.toContain("danger");
+    expect(net.querySelector(".figure-amount")?.className).toBe("figure-amount");
+    expect(within(net).getByText("빌려준 돈이 상환될수록 플러스로 바뀝니다")).toBeTruthy();
+    expect(screen.queryByText(/수익/)).toBeNull();
+  });
+
+  it("shows each figure once: the details leave out what the tiles show", async () => {
+    renderMe();
+    await tile("진행 중 미상환 금액");
+    const labels = () =>
+      [...document.querySelectorAll(".stats__figures dt")].map((term) => term.textContent);
+    const tileLabels = [...document.querySelectorAll(".stats__tiles .cy-stat-card__label")].map(
+      (label) => label.textContent,
+    );
+    expect(tileLabels).toEqual([
+      "진행 중 미상환 금액",
+      "연체 금액",
+      "오늘 상환된 금액",
+      "오늘이 상환일인 금액",
+      "상환일 전 금액",
+      "누적 손익",
+    ]);
+    expect(labels()).toEqual([
+      "서명 완료 건수",
+      "계약 금액",
+      "실지급 금액",
+      "상환된 금액",
+      "종결 건수",
+    ]);
+    fireEvent.click(screen.getByRole("radio", { name: "오늘 통계" }));
+    expect(labels()).toEqual([
+      "서명 완료 건수",
+      "계약 금액",
+      "실지급 금액",
+      "종결 건수",
+      "오늘 연체된 건수",
+      "오늘 연체된 금액",
+      "손익",
+    ]);
+    // No label is both a tile and a detail.
+    for (const label of [...labels()]) expect(tileLabels).not.toContain(label);
   });
 
   it("splits every figure by contract type and switches the details between all time and today", async () => {
     renderMe();
     expect((await tile("진행 중 미상환 금액")).textContent).toContain("₩1,880,000");
     expect(figure("서명 완료 건수")).toBe("3건");
-    expect(figure("연체 건수")).toBe("1건");
+    expect(figure("상환된 금액")).toBe("₩3,200,000");
 
     fireEvent.click(screen.getByRole("radio", { name: "일시 상환" }));
     expect((await tile("진행 중 미상환 금액")).textContent).toContain("₩520,000");
@@ -84,14 +133,13 @@ describe("the lender's dashboard on 'me'", () => {
 
     fireEvent.click(screen.getByRole("radio", { name: "오늘 통계" }));
     expect(figure("서명 완료 건수")).toBe("0건");
-    expect(figure("상환된 금액")).toBe("₩300,000");
     expect(figure("손익")).toBe("+₩300,000");
     // Overdue means 'fell overdue today' in today's figures, and says so.
     expect(screen.getByText("오늘 연체된 건수")).toBeTruthy();
     expect(screen.queryByText("연체 건수", { selector: ".stats__figures dt" })).toBeNull();
 
     fireEvent.click(screen.getByRole("radio", { name: "분할 상환" }));
-    expect(figure("오늘이 상환일인 건수")).toBe("1건");
+    expect((await tile("오늘이 상환일인 금액")).textContent).toContain("1건");
   });
 
   it("draws the today / 3 / 7-day windows as charts that say their numbers", async () => {
@@ -128,7 +176,7 @@ describe("the lender's dashboard on 'me'", () => {
     expect(section.getAttribute("aria-busy")).toBe("true");
     expect(within(section).getByRole("status").textContent).toBe("불러오는 중…");
     expect(section.querySelectorAll(".stats__tiles .cy-stat-card[aria-busy='true']")).toHaveLength(
-      5,
+      6,
     );
     // The shared-debt summary of the book: two cards of five figures each.
     expect(

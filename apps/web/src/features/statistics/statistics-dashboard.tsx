@@ -1,5 +1,6 @@
 import "./statistics.css";
 import type { Currency } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { Button, SegmentedControl } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { lazy, Suspense, useState } from "react";
@@ -16,13 +17,6 @@ import { WindowsChartSkeleton } from "./windows-chart-skeleton";
 
 // The charts are the dashboard's only picture: their code loads after the figures are on screen.
 const WindowsChart = lazy(() => import("./windows-chart"));
-
-/** A calendar date (`YYYY-MM-DD`) as the reader writes dates. */
-function formatCalendarDate(date: string, locale: string): string {
-  const instant = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(instant);
-}
 
 /**
  * The lender's dashboard on 'me' (docs/customers.md "Statistics"): headline figures, in progress

@@ -5,6 +5,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useApi } from "../../../app/services";
+import { ApiKeysSection } from "../../../features/api-keys/api-keys-section";
 import { StatisticsDashboard } from "../../../features/statistics/statistics-dashboard";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
@@ -109,6 +110,8 @@ function MePage() {
             {_("sharedDebt.title")}
           </Button>
         ) : null}
+
+        {profile?.role === "lender" ? <ApiKeysSection /> : null}
 
         <LanguagePicker value={locale} onChange={choose} title={_("language.title")} />
 

@@ -1,3 +1,4 @@
+import { formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -28,7 +29,7 @@ export const Route = createFileRoute("/pages/template/list")({
 
 /** The lender's templates: search by name, select one for a contract, delete (docs/screens.md#templates). */
 function TemplateListPage() {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const api = useApi();
   const back = useBack();
   const toast = useToast();
@@ -115,7 +116,7 @@ function TemplateListPage() {
                 <dt>{_("template.merchantName")}</dt>
                 <dd>{template.merchantName}</dd>
                 <dt>{_("template.createdAt")}</dt>
-                <dd>{template.createdAt.slice(0, 10)}</dd>
+                <dd>{formatInstant(template.createdAt, i18n.locale, { time: false })}</dd>
               </dl>
               <div className="template-card__actions">
                 <Button variant="ghost" onClick={() => setDeleting(template)}>
