@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Sums the JSON reports every package's test runs leave in <package>/.test-report/ (vitest's
 // json reporter, Playwright's json reporter) and prints one closing line: "N passed, N failed".
+// Failed tests are named above it with the start of their message: CI keeps only the end of
+// its output, and a count alone does not say what to fix.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -9,6 +11,26 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
+const failures = [];
+
+function firstLines(message, count = 6) {
+  // Strip ANSI colours; keep the head of the message, where the assertion is.
+  const plain = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return plain.split("\n").slice(0, count).join("\n      ");
+}
+
+function vitestFailures(report, where) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      failures.push(`${where} ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+    }
+    // A file that failed to load or whose hooks threw has no failed assertion to name.
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+      failures.push(`${where} ${file.name}\n      ${firstLines(file.message)}`);
+    }
+  }
+}
 
 function countPlaywright(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
@@ -17,7 +39,11 @@ function countPlaywright(report) {
       for (const test of spec.tests ?? []) {
         if (test.status === "expected" || test.status === "flaky") counts.passed++;
         else if (test.status === "skipped") counts.skipped++;
-        else counts.failed++;
+        else {
+          counts.failed++;
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file}:${spec.line} ${spec.title}\n      ${firstLines(error)}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -34,6 +60,7 @@ for (const group of ["apps", "packages"]) {
     if (!existsSync(reportDir)) continue;
     for (const file of readdirSync(reportDir).filter((f) => f.endsWith(".json"))) {
       const report = JSON.parse(readFileSync(join(reportDir, file), "utf8"));
+      if ("numPassedTests" in report) vitestFailures(report, `${group}/${name}`);
       const counts =
         "numPassedTests" in report
           ? {
@@ -50,6 +77,10 @@ for (const group of ["apps", "packages"]) {
   }
 }
 
+if (failures.length > 0) {
+  console.log("Failed:");
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 for (const row of rows) console.log(`  ${row}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
