@@ -5,6 +5,7 @@ import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { bindLanguage, loadAllMessagesOnFirstInput } from "../language/language";
+import type { AppApis } from "../session/app-api";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { createLazyApi } from "../session/lazy-api";
 import { goToLogin } from "../session/login-redirect";
@@ -45,15 +46,21 @@ export function createApp(options: {
   const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router, "expired") });
   // Start loading the API chunk now; the first call waits for it if it is not there yet.
   const apiModule = import("../session/app-api");
-  const api = createLazyApi(async () =>
-    (await apiModule).createAppApi({
-      store,
-      catalogue,
-      settings: options.settings,
-      fetch: options.fetch,
-    }),
-  );
-  return { store, router, services: { api, catalogue } };
+  let apis: Promise<AppApis> | undefined;
+  const loadApis = () => {
+    apis ??= apiModule.then((module) =>
+      module.createAppApis({
+        store,
+        catalogue,
+        settings: options.settings,
+        fetch: options.fetch,
+      }),
+    );
+    return apis;
+  };
+  const api = createLazyApi(async () => (await loadApis()).api);
+  const backgroundApi = createLazyApi(async () => (await loadApis()).backgroundApi);
+  return { store, router, services: { api, backgroundApi, catalogue } };
 }
 
 export function App({ app }: { app: AppInstance }) {

@@ -5,6 +5,8 @@ import type { ErrorCatalogue } from "../session/error-catalogue";
 /** What the app wires once at start and every screen uses. */
 export interface AppServices {
   api: Api;
+  /** The same API for calls the user did not ask for: only an ended session is acted on. */
+  backgroundApi: Api;
   catalogue: ErrorCatalogue;
 }
 

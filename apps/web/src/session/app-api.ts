@@ -11,7 +11,7 @@ import {
 import type { createStore } from "jotai";
 import type { RuntimeSettings } from "../app/runtime-settings";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
-import type { ErrorCatalogue } from "./error-catalogue";
+import { asTransportError, type ErrorCatalogue } from "./error-catalogue";
 
 /** The package name header of this app (docs/wire-protocol.md#headers leaves the value to us). */
 export const packageName = "com.chayong.web";
@@ -56,13 +56,39 @@ export function guardApi(
   return guarded as Api;
 }
 
+/**
+ * The error catalogue as calls the user did not ask for see it (the session check when the app
+ * comes back to the front): an ended session still sends the person to login, but a time-out, an
+ * unreachable server or a refusal stays quiet, with no modal over what they are doing. The
+ * caller decides what a failure means.
+ */
+export function backgroundCatalogue(
+  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">,
+): Pick<ErrorCatalogue, "handle" | "reachedServer"> {
+  return {
+    handle(error) {
+      const ended = asTransportError(error)?.kind === "session-ended";
+      return ended ? catalogue.handle(error) : { kind: "screen" };
+    },
+    reachedServer: () => catalogue.reachedServer(),
+  };
+}
+
+/** The app's two views of one SDK: calls the user asked for, and background calls. */
+export interface AppApis {
+  /** Every failure meets the error catalogue (modals, login, the offline notice). */
+  api: Api;
+  /** Only an ended session does (backgroundCatalogue). */
+  backgroundApi: Api;
+}
+
 /** The transport and the SDK, wired once for the whole app. */
-export function createAppApi(options: {
+export function createAppApis(options: {
   store: ReturnType<typeof createStore>;
   catalogue: ErrorCatalogue;
   settings: RuntimeSettings;
   fetch?: typeof fetch;
-}): Api {
+}): AppApis {
   const { store, catalogue, settings } = options;
   const transport = createTransport({
     baseUrl: settings.baseUrl,
@@ -82,5 +108,9 @@ export function createAppApi(options: {
     // Compressed answers (a list page: a tenth of the bytes) where the browser can inflate them.
     compressedAnswers: typeof DecompressionStream === "function",
   });
-  return guardApi(createApi(transport), catalogue);
+  const sdk = createApi(transport);
+  return {
+    api: guardApi(sdk, catalogue),
+    backgroundApi: guardApi(sdk, backgroundCatalogue(catalogue)),
+  };
 }

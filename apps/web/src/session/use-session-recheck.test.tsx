@@ -1,9 +1,11 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { tokenAtom } from "../state/storage";
 import type { FakeRoute } from "../test/fake-api-server";
 import { fakeStatistics, fakeStatisticsWindows } from "../test/fake-statistics";
 import { fakeLender } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
+import { catalogueModalAtom, networkDownAtom } from "./error-catalogue";
 import { sessionRecheckIntervalMs } from "./use-session-recheck";
 
 afterEach(() => {
@@ -63,6 +65,45 @@ describe("the session check when the app comes back to the front", () => {
     comeBack();
     expect(await screen.findByRole("heading", { name: "Renamed Lender" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/pages/me/index");
+  });
+
+  it("stays quiet when the check fails otherwise: no modal, no login, the page as it was", async () => {
+    let answer: "user" | "data error" | "network down" = "user";
+    const { router, store, server } = renderMe(() => {
+      if (answer === "network down") throw new TypeError("network down");
+      return answer === "data error"
+        ? { status: 500, statusCode: 500, message: "boom", body: null }
+        : { body: fakeLender };
+    });
+    await screen.findByRole("heading", { name: "Demo Lender" });
+    const calls = () => server.calls.filter((call) => call.path === userPath).length;
+    const before = calls();
+    // A 500 with statusCode 500 would ask to log in again; no network would show the notice.
+    answer = "data error";
+    comeBack();
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = "network down";
+    comeBack(2 * (sessionRecheckIntervalMs + 1));
+    await waitFor(() => expect(calls()).toBe(before + 2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.get(catalogueModalAtom)).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(store.get(networkDownAtom)).toBe(false);
+    expect(store.get(tokenAtom)).toBe("test-token");
+    expect(router.state.location.pathname).toBe("/pages/me/index");
+    expect(screen.getByRole("heading", { name: "Demo Lender" })).toBeTruthy();
+  });
+
+  it("does not check while the phone is offline", async () => {
+    const { server } = renderMe(() => ({ body: fakeLender }));
+    await screen.findByRole("heading", { name: "Demo Lender" });
+    const calls = () => server.calls.filter((call) => call.path === userPath).length;
+    const before = calls();
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls()).toBe(before);
   });
 
   it("does not ask again right after the page loaded or while the app is hidden", async () => {

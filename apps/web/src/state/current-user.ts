@@ -9,7 +9,8 @@ export type CurrentUser = Awaited<ReturnType<Api["user"]["current"]>>;
 // One request per session token and API: every screen asking for the user shares it.
 const requests = new WeakMap<Api, Map<string, Promise<CurrentUser>>>();
 
-function currentUser(api: Api, token: string): Promise<CurrentUser> {
+/** `via` makes the request when none is shared yet (the background API for a re-check). */
+function currentUser(api: Api, token: string, via: Api = api): Promise<CurrentUser> {
   let byToken = requests.get(api);
   if (!byToken) {
     byToken = new Map();
@@ -17,7 +18,7 @@ function currentUser(api: Api, token: string): Promise<CurrentUser> {
   }
   let request = byToken.get(token);
   if (!request) {
-    request = api.user.current();
+    request = via.user.current();
     byToken.set(token, request);
     request.catch(() => byToken.delete(token));
   }
@@ -31,11 +32,12 @@ export const currentUserRoundAtom = atom(0);
  * Asks the server for the user again, whatever was asked before: the session check when the app
  * comes back to the front (session/use-session-recheck.ts). A session ended on the server
  * (logged out on another device) answers envelope 301, which the error catalogue turns into
- * login with the 'session expired' message. Screens asking meanwhile share this request.
+ * login with the 'session expired' message. Screens asking meanwhile share this request. It is
+ * made `via` the background API: no modal for a check the person did not ask for.
  */
-export function recheckCurrentUser(api: Api, token: string): Promise<CurrentUser> {
+export function recheckCurrentUser(api: Api, token: string, via: Api = api): Promise<CurrentUser> {
   requests.get(api)?.delete(token);
-  return currentUser(api, token);
+  return currentUser(api, token, via);
 }
 
 /** The signed-in user: role ('lender' | 'borrower'), phone and, for lenders, their profile. */

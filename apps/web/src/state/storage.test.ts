@@ -70,7 +70,7 @@ describe("stored app state", () => {
 });
 
 describe("clearing storage", () => {
-  it("removes everything except the location flag and the device entry", () => {
+  it("removes everything except the location flag and the device entry; the language stays on screen", () => {
     const store = createStore();
     store.set(tokenAtom, "abc");
     store.set(loginInfoAtom, { userId: "u1", uuId: "d1" });
@@ -84,8 +84,9 @@ describe("clearing storage", () => {
     expect(Object.keys(localStorage).sort()).toEqual(["device", "locationFlag"]);
     expect(store.get(tokenAtom)).toBeNull();
     expect(store.get(loginInfoAtom)).toBeNull();
-    expect(store.get(languageIndexAtom)).toBe(0);
     expect(store.get(locationFlagAtom)).toBe(true);
+    // Its stored entry is gone, yet the screens stay in the language being read.
+    expect(store.get(languageIndexAtom)).toBe(1);
     expect(store.get(deviceAtom)).toEqual(device);
   });
 });

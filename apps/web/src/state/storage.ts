@@ -169,11 +169,14 @@ export const deviceAtom = atom(
   },
 );
 
+/**
+ * The app state reset with the storage. The language is not among them: its stored entries go
+ * with the rest, but the screens stay in the language the person reads until the app is opened
+ * again, so the login page says in it why the session ended (docs/login.md#session-end-in-the-app).
+ */
 const clearedAtoms: ReadonlyArray<WritableAtom<unknown, [typeof RESET], void>> = [
   tokenAtom,
   loginInfoAtom,
-  setLanguageIndexAtom,
-  languageIndexAtom,
   firstAtom,
   serviceXAtom,
   serviceYAtom,
