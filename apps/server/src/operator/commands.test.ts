@@ -4,7 +4,9 @@ import { createTestDatabase, operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestServer } from "../testing/test-server";
 import { runOperatorCommand } from "./commands";
 
-describe("operator commands", () => {
+// Every command opens the database afresh, as an operator's shell would (PGlite: a few seconds
+// each on a loaded 2-core CI machine, where one test of five commands took 21 s).
+describe("operator commands", { timeout: 120_000 }, () => {
   let ts: TestServer | undefined;
   afterEach(async () => {
     await ts?.close();
