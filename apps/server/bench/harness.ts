@@ -6,9 +6,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
-import { nodeCipherEngine } from "@chayong/transport/node";
 import { sql } from "drizzle-orm";
 import type { DatabaseConfig, ServerConfig } from "../src/config/config";
 import { loadConfig } from "../src/config/config";
@@ -18,6 +15,7 @@ import { plannedTables } from "../src/db/planner-statistics";
 import { addLender } from "../src/lenders/lenders";
 import type { RunningServer } from "../src/server";
 import type { TestSmsProvider } from "../src/sms/sms-provider";
+import { processClient } from "../src/testing/process-client";
 import { dropSchema } from "../src/testing/test-database";
 import { seedBook } from "./seed";
 
@@ -209,47 +207,14 @@ export interface BenchClientOptions {
 }
 
 /**
- * A client of the server as a Node tool is one: the SDK over the transport, the node:crypto
- * codec, locale ko-KR, no slow-network notice. It has no session until `logIn`, which sends the
- * login code and reads it back with `lastCode` (the in-process test SMS provider, or the test
- * route `GET /__test/sms` of a server process).
+ * A client of the server as a Node tool is one (src/testing/process-client.ts), reporting the
+ * device `bench` unless told otherwise.
  */
 export function benchClient(options: BenchClientOptions) {
-  const cipher = options.cipher ?? codecSettingsFromEnv({});
-  const codec = createCodec({ key: cipher.key, iv: cipher.iv, engine: nodeCipherEngine });
-  let token: string | null = null;
-  let loginInfo: { userId: string; uuId: string } | null = null;
-  const transport = createTransport({
-    baseUrl: options.url,
-    codec,
-    session: {
-      getToken: () => token,
-      getLoginInfo: () => loginInfo,
-      getDevice: () => ({ adid: options.adid ?? "bench" }),
-      getLocale: () => "ko-KR",
-    },
-    slowNetworkMs: Number.POSITIVE_INFINITY,
+  return processClient(options.url, {
+    adid: options.adid ?? "bench",
+    ...(options.cipher ? { cipher: options.cipher } : {}),
   });
-  const api = createApi(transport);
-  return {
-    api,
-    codec,
-    /** The session token once logged in. */
-    token: () => token,
-    async logIn(
-      phone: string,
-      lastCode: (e164: string) => string | undefined | Promise<string | undefined>,
-    ): Promise<string> {
-      await api.auth.sendCode({ phone });
-      const e164 = `+82${phone.slice(1)}`;
-      const code = await lastCode(e164);
-      if (code === undefined) throw new Error(`no login code was sent to ${e164}`);
-      const login = await api.auth.login({ phone, code });
-      token = login.token;
-      loginInfo = login.loginInfo;
-      return login.token;
-    },
-  };
 }
 
 /** The bench lender logs in through the SDK and the transport (node:crypto codec, as a Node tool would). */
@@ -259,6 +224,9 @@ export async function logInBenchLender(
   sms: TestSmsProvider,
 ) {
   const client = benchClient({ url: server.url, cipher: config.cipher });
-  const token = await client.logIn(lenderPhone, (e164) => sms.lastCode(e164));
+  // The in-process provider keeps codes by the number as sent (E.164).
+  const token = await client.logIn(lenderPhone, async (phone) =>
+    sms.lastCode(`+82${phone.slice(1)}`),
+  );
   return { api: client.api, codec: client.codec, token };
 }

@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addDays, type ContractTerms, todayIn } from "@chayong/domain";
-import { type Api, createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
+import type { Api } from "@chayong/sdk";
+import { codecSettingsFromEnv } from "@chayong/transport";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseConfig } from "../config/config";
@@ -19,6 +19,7 @@ import { borrowerAPhone, contractDraft } from "../testing/fixtures";
 import { mulberry32 } from "../testing/id-cards";
 import { verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
+import { processClient } from "../testing/process-client";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
 import { dropSchema } from "../testing/test-database";
 import { demoLenderPhone } from "../testing/test-server";
@@ -125,27 +126,14 @@ describe("crash safety: kill -9 while writing, restart on the same data (issue #
     server = await startServerProcess(env, { startTimeoutMs: 90_000 });
   }
 
-  const codec = createCodec(codecSettingsFromEnv(process.env));
   async function client(phone: string): Promise<Api> {
-    let token: string | null = null;
-    const transport = createTransport({
-      baseUrl: `http://127.0.0.1:${await port}`,
-      codec,
-      session: {
-        getToken: () => token,
-        getLoginInfo: () => null,
-        getDevice: () => ({ adid: "crash-test" }),
-        getLocale: () => "ko-KR",
-      },
-      slowNetworkMs: Number.POSITIVE_INFINITY,
+    const signedIn = processClient(`http://127.0.0.1:${await port}`, {
+      adid: "crash-test",
+      cipher: codecSettingsFromEnv(process.env),
       timeoutMs: 60_000,
     });
-    const api = createApi(transport);
-    await api.auth.sendCode({ phone });
-    const sms = await fetch(`http://127.0.0.1:${await port}/__test/sms?phone=${phone}`);
-    const { code } = (await sms.json()) as { code: string };
-    token = (await api.auth.login({ phone, code })).token;
-    return api;
+    await signedIn.logIn(phone);
+    return signedIn.api;
   }
 
   /** Busy-waits (no await: nothing may reap the child meanwhile) until the killed child is a zombie. */

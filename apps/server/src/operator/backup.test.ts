@@ -4,14 +4,12 @@ import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addDays, todayIn } from "@chayong/domain";
-import { type Api, createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
-import { nodeCipherEngine } from "@chayong/transport/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { readMigrations } from "../db/migrate";
 import { contractDraft } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
+import { type ProcessSession, processClient } from "../testing/process-client";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
 import type { BackupManifest } from "./backup";
 import { runOperatorCommand } from "./commands";
@@ -20,40 +18,9 @@ import { copyEntry, readTarEntries, TarWriter } from "./tar-archive";
 const lenderPhone = "01020260101";
 const borrowerPhone = "01011112222";
 const key = () => randomUUID().replaceAll("-", "");
-const codec = createCodec({ ...codecSettingsFromEnv({}), engine: nodeCipherEngine });
-
 /** One app user through the real SDK; its session (a token) can be carried to another server. */
-function user(baseUrl: string, session = { token: null as string | null, loginInfo: null }) {
-  const state = session as {
-    token: string | null;
-    loginInfo: { userId: string; uuId: string } | null;
-  };
-  const api: Api = createApi(
-    createTransport({
-      baseUrl,
-      codec,
-      session: {
-        getToken: () => state.token,
-        getLoginInfo: () => state.loginInfo,
-        getDevice: () => ({ adid: "backup-test" }),
-        getLocale: () => "ko-KR",
-      },
-      slowNetworkMs: Number.POSITIVE_INFINITY,
-      compressedAnswers: false,
-    }),
-  );
-  return {
-    api,
-    session: state,
-    async logIn(phone: string) {
-      await api.auth.sendCode({ phone });
-      const answer = await fetch(`${baseUrl}/__test/sms?phone=${phone}`);
-      const { code } = (await answer.json()) as { code: string };
-      const login = await api.auth.login({ phone, code });
-      state.token = login.token;
-      state.loginInfo = login.loginInfo;
-    },
-  };
+function user(baseUrl: string, session?: ProcessSession) {
+  return processClient(baseUrl, { adid: "backup-test", ...(session ? { session } : {}) });
 }
 
 /** Signed image addresses expire and are signed anew on each read: compare them without that. */
@@ -249,8 +216,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
       rmSync(dataDir, { recursive: true, force: true });
       running = await startServerProcess(serverEnv(restoredDir));
       const after = await read({
-        lender: user(running.url, lender.session as never),
-        borrower: user(running.url, borrower.session as never),
+        lender: user(running.url, lender.session),
+        borrower: user(running.url, borrower.session),
         url: running.url,
       });
       expect(withoutSignatures(after)).toEqual(withoutSignatures(before));

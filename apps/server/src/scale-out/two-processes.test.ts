@@ -3,9 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addDays, todayIn } from "@chayong/domain";
-import { type Api, createApi } from "@chayong/sdk";
-import { codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
-import { nodeCipherEngine } from "@chayong/transport/node";
+import type { Api } from "@chayong/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database";
 import { addLender } from "../lenders/lenders";
@@ -13,6 +11,7 @@ import { messageFor } from "../messages/message-for";
 import { contractDraft } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
+import { lastTestSmsCode, type ProcessSession, processClient } from "../testing/process-client";
 import { refusal } from "../testing/refusal";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
 import { dropSchema } from "../testing/test-database";
@@ -38,7 +37,6 @@ describe.skipIf(databaseUrl === "")(
       CHAYONG_IDENTITY_LOOKUP_KEY: randomBytes(32).toString("base64"),
     };
     let servers: ServerProcess[] = [];
-    const codec = createCodec({ ...codecSettingsFromEnv({}), engine: nodeCipherEngine });
 
     beforeAll(async () => {
       const env = {
@@ -91,21 +89,13 @@ describe.skipIf(databaseUrl === "")(
      * `alternating`, which sends each call to the next process as a round-robin load balancer.
      */
     function user() {
-      const session = { token: null as string | null, loginInfo: null as LoginInfo | null };
-      const transportTo = (fetchVia: typeof fetch) =>
-        createTransport({
-          baseUrl: "http://balanced.invalid",
-          codec,
-          session: {
-            getToken: () => session.token,
-            getLoginInfo: () => session.loginInfo,
-            getDevice: () => ({ adid: "two-processes" }),
-            getLocale: () => "ko-KR",
-          },
-          slowNetworkMs: Number.POSITIVE_INFINITY,
-          compressedAnswers: false,
+      const session: ProcessSession = { token: null, loginInfo: null };
+      const via = (fetchVia: typeof fetch) =>
+        processClient("http://balanced.invalid", {
+          adid: "two-processes",
+          session,
           fetch: fetchVia,
-        });
+        }).api;
       let turn = 0;
       const to = (pick: () => number): typeof fetch => {
         return (input, init) => {
@@ -117,20 +107,16 @@ describe.skipIf(databaseUrl === "")(
           return fetch(new Request(target, request));
         };
       };
-      const apis = [0, 1].map((index) => createApi(transportTo(to(() => index))));
+      const apis = [0, 1].map((index) => via(to(() => index)));
       return {
         session,
         on: (index: 0 | 1) => apis[index] as Api,
-        alternating: createApi(transportTo(to(() => turn++ % 2))),
+        alternating: via(to(() => turn++ % 2)),
       };
     }
-    type LoginInfo = { userId: string; uuId: string };
 
-    async function lastCode(server: number, phone: string): Promise<string> {
-      const answer = await fetch(`${servers[server]?.url}/__test/sms?phone=${phone}`);
-      const { code } = (await answer.json()) as { code: string };
-      return code;
-    }
+    const lastCode = (server: number, phone: string) =>
+      lastTestSmsCode(servers[server]?.url ?? "", phone);
 
     /** Asks for a code on one process and logs in with it on the other. */
     async function logIn(client: ReturnType<typeof user>, phone: string, sendOn: 0 | 1) {
