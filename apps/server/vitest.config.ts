@@ -14,6 +14,8 @@ export default defineConfig(
       // Vitest's default on a 2-core machine is one worker, which leaves a core idle while a
       // file waits on PGlite, PostgreSQL or a child server process: two files at a time.
       maxWorkers: 2,
+      // One migrated PGlite folder per run, copied by each test server (src/testing/pglite-template.ts).
+      globalSetup: ["src/testing/global-setup.ts"],
       // Many tests start their own server (a fresh PGlite database, migrations) inside the test:
       // on a 2-core CI machine also building and testing the web app and the kit that took 20-32 s
       // (request ceiling, read-model check, operator commands), over the 20 s default. A hang

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
 import { type Database, openDatabase, quoteIdentifier } from "../db/database";
+import { copyPgliteTemplate } from "./pglite-template";
 
 export interface TestDatabase {
   config: DatabaseConfig;
@@ -17,12 +18,16 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one test file: a temporary PGlite folder, or, when TEST_DATABASE_URL is
- * set, a fresh schema `t_<random>` in that shared PostgreSQL database, dropped afterwards.
+ * set, a fresh schema `t_<random>` in that shared PostgreSQL database, dropped afterwards. Empty
+ * unless `migrated` (PGlite: a copy of the run's migrated template, pglite-template.ts).
  */
-export function createTestDatabase(): TestDatabase {
+export function createTestDatabase(options: { migrated?: boolean } = {}): TestDatabase {
   const dataDir = mkdtempSync(join(tmpdir(), "chayong-server-test-"));
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (!url) {
+    // `migrated`: start from the run's migrated copy when there is one (the server would apply
+    // the same migrations itself, only slower).
+    if (options.migrated) copyPgliteTemplate(dataDir);
     return {
       config: { kind: "pglite", dataDir },
       schemaName: "public",

@@ -75,7 +75,7 @@ export const demoLenderPhone = "01000000000";
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  database: TestDatabase = createTestDatabase(),
+  database: TestDatabase = createTestDatabase({ migrated: true }),
   options: { logDestination?: DestinationStream } = {},
 ): Promise<TestServer> {
   const loaded = loadConfig({
