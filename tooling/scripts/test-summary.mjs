@@ -16,7 +16,10 @@ const failures = [];
 function firstLines(message, count = 6) {
   // Strip ANSI colours; keep the head of the message, where the assertion is.
   const plain = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
-  return plain.split("\n").slice(0, count).join("\n      ");
+  // Stack frames say where in the test runner it was thrown, not what went wrong.
+  const lines = plain.split("\n").filter((line) => !/^\s*at /.test(line) && line.trim() !== "");
+  if (lines.length === 0) return "(no message: a hook or the file itself failed; see the log above)";
+  return lines.slice(0, count).join("\n      ");
 }
 
 function vitestFailures(report, where) {
