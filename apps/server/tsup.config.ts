@@ -5,6 +5,8 @@ export default defineConfig({
     index: "src/index.ts",
     main: "src/main.ts",
     cli: "src/cli.ts",
+    // The PDF thread's entry, found beside the bundle at run time (src/contracts/pdf/pdf-thread.ts).
+    "pdf-worker": "src/contracts/pdf/pdf-worker.ts",
     // Test photos for identity verification, for the web app's browser tests (devDependencies).
     testing: "src/testing/identity-kit.ts",
   },

@@ -1,3 +1,4 @@
+import { threadId } from "node:worker_threads";
 import { contractPdfFileName } from "@chayong/domain";
 import { HEADER } from "@chayong/transport";
 import { and, eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { signaturePng } from "../../testing/png";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { formatLocalInstant } from "../contract-document";
+import { runningPdfThreadId } from "./pdf-thread";
 
 describe("contract.pdf", () => {
   let ts: TestServer;
@@ -100,6 +102,9 @@ describe("contract.pdf", () => {
     expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.add", "ko-KR")));
     expect(audit).toContain(signature.termsSha256);
     expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.pdf", "ko-KR")));
+    expect(compact(audit)).toContain(
+      compact(serverText("pdf.page", "ko-KR", { page: 3, pages: 3 })),
+    );
     // Who acted is a role, never an account id, a phone or an address.
     expect(audit).not.toContain("127.0.0.1");
     expect(audit).not.toContain(borrowerAPhone.slice(3));
@@ -107,6 +112,19 @@ describe("contract.pdf", () => {
     const borrowers = await readPdf(await cast.borrowerA.api.contract.pdf({ id: contract.id }));
     expect(borrowers.pageTexts.join("")).toContain(signature.termsSha256);
     expect(await pdfActions(contract.id)).toBe(2);
+  });
+
+  it("lays out PDFs on the PDF thread, not the thread that answers calls, several at once", async () => {
+    const { contract } = await signedContract();
+    const downloads = await Promise.all(
+      [1, 2, 3].map(() => cast.lenderA.api.contract.pdf({ id: contract.id })),
+    );
+    for (const bytes of downloads) {
+      expect((await readPdf(bytes)).document.getPageCount()).toBe(3);
+    }
+    const pdfThread = runningPdfThreadId();
+    expect(pdfThread).not.toBeNull();
+    expect(pdfThread).not.toBe(threadId);
   });
 
   it("answers a download named after the contract number, never cached", async () => {

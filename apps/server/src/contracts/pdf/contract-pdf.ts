@@ -6,10 +6,11 @@ import { auditEvents } from "../../db/schema";
 import type { Handlers } from "../../http/call";
 import { type Locale, type ServerTextKey, serverText } from "../../messages/message-for";
 import { refuse, succeed } from "../../outcome";
-import { displaySignaturePng, formatLocalInstant } from "../contract-document";
+import { formatLocalInstant } from "../contract-document";
 import { contractDocumentContent, readContractDocument } from "../contract-document-content";
 import type { ContractRow } from "../contract-store";
 import { contractForCaller } from "../handlers";
+import { renderContractPdfOffThread } from "./pdf-thread";
 import type { AuditLine } from "./render-contract-pdf";
 
 /** The PDF's creator and producer in its metadata. */
@@ -112,11 +113,12 @@ export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
     const content = contractDocumentContent({ ...document, locale });
     const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
       serverText(key, locale, params);
-    // pdf-lib and fontkit load with the first PDF, not at start (README, "Memory at idle").
-    const { renderContractPdf } = await import("./render-contract-pdf");
-    const bytes = await renderContractPdf({
+    // Laid out on the PDF thread: a render takes 0.5-1 s of CPU that would otherwise stop every
+    // other call of this process (README, "Contract PDF off the event loop").
+    const { bytes } = await renderContractPdfOffThread({
       content,
-      signaturePng: Buffer.from(displaySignaturePng(signature.imagePng), "base64"),
+      // As stored: the PDF thread crops it to its ink (a PNG decode and encode, off this loop too).
+      signaturePng: Buffer.from(signature.imagePng, "base64"),
       signedAt: signature.signedAt,
       termsSha256: signature.termsSha256,
       author: document.contract.lender,
@@ -128,7 +130,8 @@ export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
         lines: events.map((event) => auditLineOf(event, row.timeZone, locale)),
       },
       sealNote: t("pdf.sealed"),
-      pageLabel: (page, pages) => t("pdf.page", { page, pages }),
+      // The numbers are filled in per page by the renderer.
+      pageLabel: t("pdf.page", { page: "{page}", pages: "{pages}" }),
       producer,
     });
     return succeed({ fileName: contractPdfFileName(document.contract.number), bytes });

@@ -27,8 +27,11 @@ export interface ContractPdfInput {
   };
   /** The closing note under the signature (pdf.sealed). */
   sealNote: string;
-  /** `Page {page} of {pages}` with the numbers filled in. */
-  pageLabel: (page: number, pages: number) => string;
+  /**
+   * The page label with the placeholders `{page}` and `{pages}` left in (pdf.page): a template,
+   * not a function, so the input crosses to the rendering thread as plain data.
+   */
+  pageLabel: string;
   producer: string;
 }
 
@@ -100,6 +103,11 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   return doc.save();
 }
 
+/** The page label template with its numbers filled in. */
+export function pageLabelOf(template: string, page: number, pages: number): string {
+  return template.replaceAll("{page}", String(page)).replaceAll("{pages}", String(pages));
+}
+
 /** Every text the PDF draws, by weight, so each font it needs is embedded before layout. */
 function documentTexts({ content, audit, sealNote, pageLabel }: ContractPdfInput) {
   const sections = [content.parties, content.terms, content.costOfCredit];
@@ -116,7 +124,7 @@ function documentTexts({ content, audit, sealNote, pageLabel }: ContractPdfInput
     audit.intro,
     audit.timeZone,
     ...audit.lines.flatMap((line) => [line.time, line.actor, line.action]),
-    pageLabel(1234567890, 1234567890),
+    pageLabelOf(pageLabel, 1234567890, 1234567890),
     "?",
   ];
   const bold = [
@@ -293,7 +301,7 @@ class PageWriter {
   }
 
   /** The footer of every page: the contract number and `page x of y`. */
-  finish(number: string, pageLabel: (page: number, pages: number) => string): void {
+  finish(number: string, pageLabel: string): void {
     const total = this.pages.length;
     this.pages.forEach((page, i) => {
       this.page = page;
@@ -305,7 +313,7 @@ class PageWriter {
         color: colours.rule,
       });
       this.drawLine(number, margin.side, baseline, styles.note);
-      const label = pageLabel(i + 1, total);
+      const label = pageLabelOf(pageLabel, i + 1, total);
       const width = this.fonts.width(label, styles.note.weight, styles.note.size);
       this.drawLine(label, pageSize[0] - margin.side - width, baseline, styles.note);
     });
