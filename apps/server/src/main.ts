@@ -6,6 +6,7 @@ import pino from "pino";
 import { describeConfigProblems, loadConfig } from "./config/config";
 import { createLogger } from "./logging/logger";
 import { ServerStartError, startServer } from "./server";
+import { readCustomerService } from "./service-config/service-config";
 
 function nationalFormat(e164: string): string {
   const korean = /^\+82(\d{2})(\d{3,4})(\d{4})$/.exec(e164);
@@ -49,6 +50,14 @@ async function main(): Promise<void> {
     lines.push(
       `  Demo lender login: phone ${nationalFormat(server.demoLenderPhone)} — press "send code";`,
       `  the code appears in this log (console SMS provider).`,
+    );
+  }
+  const contact = await readCustomerService(server.context.db);
+  if (contact.line === "" && contact.line_url === "" && contact.line_img === "") {
+    // The app's service panel says only 'no contact yet' until an operator sets one.
+    lines.push(
+      "  Customer service: no contact set; the app's service panel shows none until you run",
+      "  pnpm --filter @chayong/server config:set-service --line <ID> --line-url <URL> (embedded default: server stopped).",
     );
   }
   if (config.testMode)
