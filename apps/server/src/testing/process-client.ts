@@ -43,7 +43,8 @@ export function processClient(baseUrl: string, options: ProcessClientOptions) {
       slowNetworkMs: Number.POSITIVE_INFINITY,
       compressedAnswers: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      // Answers are checked, not latency: concurrent writes queue (test-server.ts says why).
+      timeoutMs: options.timeoutMs ?? 50_000,
     }),
   );
   return {

@@ -167,6 +167,9 @@ export async function startTestServer(
         getLocale: () => state.locale,
       },
       slowNetworkMs: Number.POSITIVE_INFINITY,
+      // Tests check answers, not latency: 100 concurrent writes queue on one lender's lock and
+      // took over the app's 15 s on a loaded CI machine. A hung call still fails the test.
+      timeoutMs: 50_000,
       compressedAnswers: options.compressedAnswers ?? false,
       apiKey: options.apiKey,
       // Cloud uploads ask the server for credentials, as the app does (S3 deployments only).

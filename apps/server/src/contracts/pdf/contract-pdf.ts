@@ -113,8 +113,9 @@ export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
     const content = contractDocumentContent({ ...document, locale });
     const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
       serverText(key, locale, params);
-    // Laid out on the PDF thread: a render takes 0.5-1 s of CPU that would otherwise stop every
-    // other call of this process (README, "Contract PDF off the event loop").
+    // Laid out on the PDF thread: a render takes 0.1-0.5 s of CPU that would otherwise hold up
+    // every other call of this process (docs/contract-pdf.md "How it is made"; figures in the
+    // README, "Contract PDF benchmark").
     const { bytes } = await renderContractPdfOffThread({
       content,
       // As stored: the PDF thread crops it to its ink (a PNG decode and encode, off this loop too).
