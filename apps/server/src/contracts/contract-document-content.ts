@@ -1,4 +1,5 @@
 import { type Contract, displayPhone, formatMoney } from "@chayong/domain";
+import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { contractSignatures, lenderProfiles } from "../db/schema";
@@ -124,8 +125,11 @@ export function contractDocumentContent({
         field("document.loanAmount", money(contract.loanAmount)),
         field("document.disbursedAmount", money(contract.disbursedAmount)),
         field("document.serviceFee", money(contract.serviceFee)),
-        field("document.loanDate", contract.loanDate),
-        field("document.repaymentDate", contract.repaymentDate),
+        field("document.loanDate", formatCalendarDate(contract.loanDate, locale)),
+        field(
+          contract.instalment ? "document.firstRepaymentDate" : "document.repaymentDate",
+          formatCalendarDate(contract.repaymentDate, locale),
+        ),
         field(
           "document.repaymentType",
           contract.instalment
@@ -157,7 +161,7 @@ export function contractDocumentContent({
       columns: [t("document.instalmentNumber"), t("document.dueDate"), t("document.amount")],
       rows: contract.schedule.map((instalment) => [
         String(instalment.index),
-        instalment.originalDueDate,
+        formatCalendarDate(instalment.originalDueDate, locale),
         money(instalment.amount),
       ]),
       total: field("document.total", money(contract.totalRepayable)),

@@ -34,6 +34,7 @@ export const serverTextKeys = [
   "document.serviceFee",
   "document.loanDate",
   "document.repaymentDate",
+  "document.firstRepaymentDate",
   "document.repaymentType",
   "document.single",
   "document.instalments",

@@ -39,7 +39,7 @@ describe("the blocked customers list", () => {
     renderApp("/pages/me/blockList", {
       routes: { "/api/v3/user/queryCashUser": () => ({ body: fakeLender }), ...fake.routes },
     });
-    await screen.findByText("데이터가 없습니다");
+    await screen.findByText("차단한 고객이 없습니다");
   });
 
   it("says the server's refusal of an unblock", async () => {

@@ -70,7 +70,10 @@ export function BlockListPage() {
         ) : null}
         {actionError ? <p className="page__error">{actionError}</p> : null}
         {list.status === "done" && items.length === 0 ? (
-          <EmptyState title={_("common.empty")} />
+          <EmptyState
+            title={_("customer.blockList.empty")}
+            description={_("customer.blockList.emptyHint")}
+          />
         ) : null}
         {items.length > 0 ? (
           <ul className="block-list">

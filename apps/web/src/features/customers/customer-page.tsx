@@ -75,7 +75,7 @@ function CustomerDetails({
   customer: CustomerDetail;
   onChanged: () => void;
 }) {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -138,7 +138,11 @@ function CustomerDetails({
           <dt>{_("identity.gender")}</dt>
           <dd>{orNotProvided(customer.gender ? _(`identity.gender.${customer.gender}`) : null)}</dd>
           <dt>{_("identity.birthday")}</dt>
-          <dd>{orNotProvided(customer.birthday)}</dd>
+          <dd>
+            {orNotProvided(
+              customer.birthday ? formatCalendarDate(customer.birthday, i18n.locale) : null,
+            )}
+          </dd>
           <dt>{_("identity.address")}</dt>
           <dd>{orNotProvided(customer.address)}</dd>
         </dl>

@@ -1,4 +1,5 @@
 import { type Currency, displayPhone, normalizePhone, type SharedDebtInfo } from "@chayong/domain";
+import { formatInstant } from "@chayong/i18n/lazy";
 import { Button, EmptyState, PageHeader, TextField } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useNavigate } from "@tanstack/react-router";
@@ -107,7 +108,7 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
   const asOf = (outcome: Outcome) =>
     _("sharedDebt.asOf", {
       phone: outcome.phone,
-      time: new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" }).format(outcome.at),
+      time: formatInstant(outcome.at, i18n.locale),
     });
 
   return (

@@ -215,7 +215,9 @@ function ContractSection({
                 status: _(`contract.status.${contract.status}`),
                 loanAmount: _("contract.loanAmount"),
                 loanDate: _("contract.loanDate"),
-                repaymentDate: _("contract.repaymentDate"),
+                repaymentDate: _(
+                  contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
+                ),
                 outstanding: _("contract.outstandingAmount"),
                 single: _("contract.type.single"),
                 instalments: (count) => _("document.instalments", { count }),

@@ -16,3 +16,9 @@ export interface PendingSignature {
 }
 
 export const pendingSignatureAtom = sessionScopedAtom<PendingSignature | null>(null);
+
+/**
+ * The share code whose contract the borrower ticked as read: kept while he draws his signature on
+ * the canvas page, so coming back does not untick what he already confirmed.
+ */
+export const readConfirmedAtom = sessionScopedAtom<string | null>(null);

@@ -105,6 +105,16 @@ describe("signing is a deliberate act", () => {
     expect(screen.queryByText("계약서를 읽고 확인했다는 항목에 체크해 주세요")).toBeNull();
   });
 
+  it("keeps the contract ticked as read while the borrower draws his signature", async () => {
+    const { router } = renderSignPage(verified);
+    fireEvent.click(await screen.findByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "눌러서 서명하기" }));
+    await screen.findByRole("button", { name: "지우기" });
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    router.history.back();
+    expect(await screen.findByRole("checkbox")).toHaveProperty("checked", true);
+  });
+
   it("asks once more, naming what the borrower receives and repays, before it signs", async () => {
     const sign = vi.fn(() => ({
       body: { ...contract, status: "type6", signedAt: "2026-03-01T05:00:00.000Z" },

@@ -26,7 +26,7 @@ import { type Contract, isUnsigned } from "../contracts/contract-labels";
 import { formatPercent } from "../contracts/percent";
 import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
-import { pendingSignatureAtom } from "./pending-signature";
+import { pendingSignatureAtom, readConfirmedAtom } from "./pending-signature";
 import { WrongPhoneNotice } from "./wrong-phone-notice";
 
 /**
@@ -109,7 +109,9 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
   const [contract, setContract] = useState(opened);
   const [signature, setSignature] = useAtom(pendingSignatureAtom);
   const drawn = signature?.code === code ? signature : null;
-  const [agreed, setAgreed] = useState(false);
+  const [confirmedCode, setConfirmedCode] = useAtom(readConfirmedAtom);
+  const agreed = confirmedCode === code;
+  const setAgreed = (checked: boolean) => setConfirmedCode(checked ? code : null);
   const [asking, setAsking] = useState(false);
   const [signing, setSigning] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
@@ -168,6 +170,7 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
       setAsking(false);
       setContract(signed);
       setSignature(null);
+      setConfirmedCode(null);
       setSucceeded(true);
     } catch (error) {
       setAsking(false);
