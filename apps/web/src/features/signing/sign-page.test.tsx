@@ -38,6 +38,20 @@ function renderSignPage(routes: Record<string, FakeRoute>) {
   });
 }
 
+/**
+ * Ticks 'I have read the contract' and presses 'confirm signing' once the page has taken both the
+ * tick and the drawn signature (on a loaded CI machine a click could land while it was still
+ * disabled, and a click on a disabled button does nothing).
+ */
+async function tickReadAndConfirm() {
+  const readConfirm = await screen.findByRole("checkbox");
+  fireEvent.click(readConfirm);
+  await vi.waitFor(() => expect(readConfirm).toHaveProperty("checked", true));
+  const confirm = screen.getByRole("button", { name: "서명 완료" });
+  await vi.waitFor(() => expect(confirm).toHaveProperty("disabled", false));
+  fireEvent.click(confirm);
+}
+
 const verified = {
   "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ verified: true }) }),
 };
@@ -79,8 +93,7 @@ describe("signing needs a verified borrower", () => {
       },
     });
     store.set(pendingSignatureAtom, drawing);
-    fireEvent.click(await screen.findByRole("checkbox"));
-    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    await tickReadAndConfirm();
     fireEvent.click(await screen.findByRole("button", { name: "서명하기" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
     expect(router.state.location.search).toEqual({ redirect: signPage });
@@ -121,8 +134,7 @@ describe("signing is a deliberate act", () => {
     }));
     const { store, server } = renderSignPage({ ...verified, "/api/v1/contract/sign": sign });
     store.set(pendingSignatureAtom, drawing);
-    fireEvent.click(await screen.findByRole("checkbox"));
-    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    await tickReadAndConfirm();
 
     const dialog = await screen.findByRole("alertdialog", { name: "이 계약서에 서명할까요?" });
     expect(within(dialog).getByText("실수령액")).toBeTruthy();
@@ -143,8 +155,7 @@ describe("signing is a deliberate act", () => {
     const sign = vi.fn(() => ({ body: contract }));
     const { store } = renderSignPage({ ...verified, "/api/v1/contract/sign": sign });
     store.set(pendingSignatureAtom, drawing);
-    fireEvent.click(await screen.findByRole("checkbox"));
-    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    await tickReadAndConfirm();
     fireEvent.click(await screen.findByRole("button", { name: "취소" }));
     await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(sign).not.toHaveBeenCalled();
@@ -156,8 +167,7 @@ describe("signing is a deliberate act", () => {
       "/api/v1/contract/sign": () => ({ status: 400, message: "서명 이미지를 읽을 수 없습니다" }),
     });
     store.set(pendingSignatureAtom, drawing);
-    fireEvent.click(await screen.findByRole("checkbox"));
-    fireEvent.click(screen.getByRole("button", { name: "서명 완료" }));
+    await tickReadAndConfirm();
     fireEvent.click(await screen.findByRole("button", { name: "서명하기" }));
     expect(await screen.findAllByText("서명 이미지를 읽을 수 없습니다")).toHaveLength(1);
     expect(store.get(pendingSignatureAtom)).toMatchObject({ dataUrl: drawing.dataUrl });
