@@ -12,8 +12,11 @@ export default defineConfig(
   mergeConfig(baseProjectConfig, {
     test: {
       // Vitest's default on a 2-core machine is one worker, which leaves a core idle while a
-      // file waits on PGlite, PostgreSQL or a child server process: two files at a time.
-      maxWorkers: 2,
+      // file waits on PostgreSQL, a child server process or tesseract. With two, a CI run still
+      // kept the machine 61 % busy (user+sys 37.8 min over 31 min on 2 cores): three files at a time.
+      maxWorkers: 3,
+      // A file's beforeAll often starts a server and verifies a borrower (face matching).
+      hookTimeout: 120_000,
       // One migrated PGlite folder per run, copied by each test server (src/testing/pglite-template.ts).
       globalSetup: ["src/testing/global-setup.ts"],
       // Many tests start their own server (a fresh PGlite database, migrations) inside the test:

@@ -4,20 +4,25 @@ import { join } from "node:path";
 import { openDatabase, pgliteDataPath } from "../db/database";
 import { migrate } from "../db/migrate";
 
-/** Names the migrated PGlite folder the test files copy (set by the test run's global setup). */
-export const pgliteTemplateEnv = "CHAYONG_TEST_PGLITE_TEMPLATE";
+/** Name the PGlite folders the test files copy (set by the test run's global setup). */
+export const pgliteTemplateEnv = {
+  /** Every migration applied. */
+  migrated: "CHAYONG_TEST_PGLITE_TEMPLATE",
+  /** Just made (initdb), nothing of ours in it: for tests of migrations and the database layer. */
+  empty: "CHAYONG_TEST_PGLITE_EMPTY_TEMPLATE",
+} as const;
 
 /**
- * Makes a PGlite data folder with every migration applied, once per test run: a fresh PGlite
- * costs an initdb (3-8 s of CPU on a loaded 2-core machine), a copy of this folder about one.
- * Answers the folder; the caller removes it.
+ * Makes a PGlite data folder, migrated or just made, once per test run: a fresh PGlite costs an
+ * initdb (3-8 s of CPU on a loaded 2-core machine), a copy of this folder about one. Answers the
+ * folder; the caller removes it.
  */
-export async function makePgliteTemplate(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), "chayong-pglite-template-"));
+export async function makePgliteTemplate(kind: keyof typeof pgliteTemplateEnv): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), `chayong-pglite-${kind}-template-`));
   const opened = await openDatabase({ kind: "pglite", dataDir }, "public");
   if (!opened.ok) throw new Error(`cannot open the PGlite template folder ${dataDir}`);
   try {
-    await migrate(opened.database);
+    if (kind === "migrated") await migrate(opened.database);
   } finally {
     await opened.database.close();
   }
@@ -25,11 +30,14 @@ export async function makePgliteTemplate(): Promise<string> {
 }
 
 /**
- * Fills an empty data folder with a copy of the run's migrated template, when there is one (a
+ * Fills an empty data folder with a copy of the run's template of that kind, when there is one (a
  * test run under vitest); answers whether it did. Only the database is copied, never a lock.
  */
-export function copyPgliteTemplate(dataDir: string): boolean {
-  const template = process.env[pgliteTemplateEnv]?.trim();
+export function copyPgliteTemplate(
+  dataDir: string,
+  kind: keyof typeof pgliteTemplateEnv = "migrated",
+): boolean {
+  const template = process.env[pgliteTemplateEnv[kind]]?.trim();
   if (!template || !existsSync(pgliteDataPath(template))) return false;
   cpSync(pgliteDataPath(template), pgliteDataPath(dataDir), { recursive: true });
   return true;

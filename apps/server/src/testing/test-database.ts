@@ -25,9 +25,9 @@ export function createTestDatabase(options: { migrated?: boolean } = {}): TestDa
   const dataDir = mkdtempSync(join(tmpdir(), "chayong-server-test-"));
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (!url) {
-    // `migrated`: start from the run's migrated copy when there is one (the server would apply
-    // the same migrations itself, only slower).
-    if (options.migrated) copyPgliteTemplate(dataDir);
+    // A copy of the run's template instead of an initdb; `migrated`: with every migration
+    // applied (the server would apply the same itself, only slower).
+    copyPgliteTemplate(dataDir, options.migrated ? "migrated" : "empty");
     return {
       config: { kind: "pglite", dataDir },
       schemaName: "public",
