@@ -81,7 +81,14 @@ export async function openDatabase(
     // A short-lived connection: the pool below already needs the schema in its search_path.
     const setup = postgres(config.url, { max: 1, onnotice: () => {} });
     try {
-      await setup.unsafe(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+      // Under a lock: processes starting together on a fresh schema race in CREATE SCHEMA IF NOT
+      // EXISTS (a unique violation in pg_namespace), as a CI run of the two-process test showed.
+      await setup.begin(async (tx) => {
+        await tx.unsafe("select pg_advisory_xact_lock(hashtext($1))", [
+          `chayong-schema:${schemaName}`,
+        ]);
+        await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+      });
     } finally {
       await setup.end();
     }
