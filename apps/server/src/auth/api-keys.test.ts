@@ -40,7 +40,7 @@ describe("API keys (README 'API keys')", () => {
     lenderB = ts.client();
     await lenderA.logIn(demoLenderPhone);
     await lenderB.logIn(lenderBPhone);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await ts?.close();
   });
@@ -247,5 +247,5 @@ describe("apikey:add and apikey:revoke (operator commands)", () => {
     })();
     expect(event).toMatchObject({ actorRole: "operator", actorId: null });
     await expectRefused(ts.client({ apiKey: key }).api.user.current(), 301);
-  }, 90_000);
+  }, 180_000);
 });

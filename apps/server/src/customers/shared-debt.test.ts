@@ -34,7 +34,7 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
         });
       }
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await ts?.close();
   });

@@ -65,7 +65,7 @@ describe("statistics from the read model equal the domain's reference", () => {
   beforeAll(async () => {
     ts = await startTestServer();
     cast = await logInCast(ts, { verifyBorrowers: true });
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await ts?.close();
   });

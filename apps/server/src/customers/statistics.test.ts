@@ -33,7 +33,7 @@ describe("the lender's statistics dashboards", () => {
     await cast.lenderA.api.contract.add(contractDraft(borrowerAPhone));
     // Another lender's book is not his.
     await cast.lenderB.api.contract.add(contractDraft(borrowerAPhone));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await ts?.close();
   });

@@ -235,5 +235,5 @@ describe("migration 0008 (contract numbers)", () => {
       await testDb.close();
     }
     // A database of its own, migrated twice: slow on a busy machine.
-  }, 60_000);
+  }, 120_000);
 });

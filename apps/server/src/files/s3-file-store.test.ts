@@ -9,7 +9,7 @@ describe("the S3 file store, against a real S3 API server", () => {
   let s3: TestS3Server;
   beforeAll(async () => {
     s3 = await startTestS3Server();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await s3?.close();
   });

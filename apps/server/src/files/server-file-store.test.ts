@@ -7,7 +7,7 @@ describe("the server's file store", () => {
   let s3: TestS3Server;
   beforeAll(async () => {
     s3 = await startTestS3Server();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await s3?.close();
   });
@@ -35,5 +35,5 @@ describe("the server's file store", () => {
       await local.close();
     }
     // Two servers start here (each migrates a fresh database): slow on a busy CI machine.
-  }, 60_000);
+  }, 120_000);
 });

@@ -100,7 +100,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       readKeyA: ts.client({ apiKey: readKey.key }),
       fullKeyA: ts.client({ apiKey: fullKey.key }),
     };
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await ts?.close();
     await s3?.close();

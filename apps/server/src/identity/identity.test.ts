@@ -320,7 +320,7 @@ describe("reading the ID card (OCR) through the API", () => {
       startTestServer(),
       startTestServer({ CHAYONG_TESSERACT: "off" }),
     ]);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([ts?.close(), withoutOcr?.close()]);
   });

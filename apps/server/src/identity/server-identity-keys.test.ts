@@ -37,7 +37,7 @@ describe("the server's identity keys on the embedded database", () => {
       await second.close();
     }
     // Two embedded-database starts: slow on a busy machine.
-  }, 60_000);
+  }, 120_000);
 
   it("refuses to start over a damaged key file, naming it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "chayong-identity-"));

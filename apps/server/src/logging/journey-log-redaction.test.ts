@@ -98,5 +98,5 @@ describe("the server log over a whole journey", () => {
     // Nor the session tokens (a log reader could act as the borrower).
     for (const token of [lender.token, borrower.token]) expect(log).not.toContain(String(token));
     // Face matching and OCR take most of it; a shared 2-core machine can make them slow.
-  }, 60_000);
+  }, 120_000);
 });

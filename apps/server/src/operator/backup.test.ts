@@ -226,7 +226,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
       expect(await running.stop()).toBe(0);
       running = undefined;
       // Two server starts (a fresh folder's initdb), identity verification: slow on a busy machine.
-    }, 180_000);
+    }, 360_000);
 
     it("refuses a non-empty folder, a damaged or cut-short backup and a foreign file", async () => {
       expect(existsSync(backupFile)).toBe(true);
@@ -274,7 +274,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
         expect([refused.exitCode, refused.output]).toEqual([1, expect.stringMatching(message)]);
         expect(existsSync(target)).toBe(false);
       }
-    }, 60_000);
+    }, 120_000);
   },
 );
 

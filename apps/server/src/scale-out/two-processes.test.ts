@@ -70,7 +70,7 @@ describe.skipIf(databaseUrl === "")(
       } finally {
         await opened.database.close();
       }
-    }, 60_000);
+    }, 120_000);
 
     afterAll(async () => {
       try {

@@ -40,7 +40,7 @@ describe("cloud uploads: straight to S3, then checked by the server (docs/identi
     other = ts.client();
     await owner.logIn("01030000001");
     await other.logIn("01030000002");
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([ts?.close(), local?.close()]);
     await s3?.close();

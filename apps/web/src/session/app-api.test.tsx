@@ -22,7 +22,7 @@ function orderListAnswering(answer: { status: number; message?: string; statusCo
 describe("the app's transport", () => {
   it("asks for compressed answers (the browser inflates them)", async () => {
     const { server } = orderListAnswering({ status: 200 });
-    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0), { timeout: 5_000 });
     expect(server.callHeaders[0]?.["x-chayong-accept-envelope"]).toBe("deflate-raw");
   });
 });

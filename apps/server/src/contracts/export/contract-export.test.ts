@@ -85,7 +85,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
     ids.lenderB = (
       await cast.lenderB.api.contract.add(contractDraft(borrowerAPhone, { name: "B's loan" }))
     ).id;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await ts?.close();
   });
@@ -357,5 +357,5 @@ describe("the lender's CSV export (docs/export.md)", () => {
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(records.slice(1).map((record) => record[0])).toEqual(listed);
-  }, 120_000);
+  }, 240_000);
 });
