@@ -12,9 +12,9 @@ export default defineConfig(
   mergeConfig(baseProjectConfig, {
     test: {
       // Vitest's default on a 2-core machine is one worker, which leaves a core idle while a
-      // file waits on PostgreSQL, a child server process or tesseract. With two, a CI run still
-      // kept the machine 61 % busy (user+sys 37.8 min over 31 min on 2 cores): three files at a time.
-      maxWorkers: 3,
+      // file waits on PostgreSQL, a child server process or tesseract: two files at a time.
+      // Three saved 28 s of 1,362 in one CI run and raised the load: not worth it.
+      maxWorkers: 2,
       // A file's beforeAll often starts a server and verifies a borrower (face matching).
       hookTimeout: 120_000,
       // One migrated PGlite folder per run, copied by each test server (src/testing/pglite-template.ts).
