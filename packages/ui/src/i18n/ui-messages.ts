@@ -58,6 +58,7 @@ export const uiMessageIds = [
   "money.instalment.title",
   "money.instalment.principal",
   "money.instalment.paid",
+  "money.instalment.closedAfterWaiver",
   "money.instalment.overdueDays",
   "money.instalment.renewedFrom",
   "money.instalment.breakdown",

@@ -8,7 +8,7 @@ const meta = {
   title: "Money/InstalmentBalances",
   parameters: componentDocs({
     summary:
-      "Each instalment's money after signing: due date (and renewal), amount, repaid, waived, overdue interest apart from principal, outstanding, and paid / N days overdue.",
+      "Each instalment's money after signing: due date (and renewal), amount, repaid, waived, overdue interest apart from principal, outstanding, and paid in full / closed after a waiver / N days overdue.",
     do: [
       "Pass the server's figures as they are; the component formats them.",
       "Use the lender's `locale` for the amounts.",
@@ -25,14 +25,29 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Paid (with a waiver), overdue with interest apart from principal, and renewed. */
+/** Closed with a waiver, overdue with interest apart from principal, and renewed. */
 export const Mixed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText("완납")).toBeVisible();
+    await expect(canvas.getByText("감면 후 종결")).toBeVisible();
     await expect(canvas.getByText("9일 연체")).toBeVisible();
     await expect(canvas.getByText("상환액 ₩240,000 + 연체 이자 ₩1,183")).toBeVisible();
     await expect(canvas.getByText("기한 연장됨 · 원래 상환일 2026. 06. 02.")).toBeVisible();
+  },
+};
+/** Repaid in full, nothing waived: 완납 (a waived remainder reads 감면 후 종결 instead). */
+export const PaidInFull: Story = {
+  args: {
+    instalments: instalmentsFixture.slice(0, 1).map((instalment) => ({
+      ...instalment,
+      repaid: instalment.amount,
+      waived: 0,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("완납")).toBeVisible();
+    await expect(canvas.queryByText("감면 후 종결")).toBeNull();
   },
 };
 export const NothingPaidYet: Story = {

@@ -36,7 +36,8 @@ export interface InstalmentBalancesProps {
 /**
  * Each instalment's balance after the ledger: its due date (renewed or not), principal, what was
  * repaid and waived, overdue interest apart from principal, and what is still owed. An overdue
- * instalment says by how many days; a paid one says so.
+ * instalment says by how many days; a settled one says whether it was repaid in full or closed
+ * with a waiver (docs/money.md), so a waived remainder never reads as "paid in full".
  */
 export function InstalmentBalances({
   instalments,
@@ -56,11 +57,21 @@ export function InstalmentBalances({
     <ol className={classNames("cy-instalments", className)}>
       {instalments.map((instalment) => {
         const state =
-          instalment.outstanding === 0 ? "paid" : instalment.daysOverdue > 0 ? "overdue" : "owing";
+          instalment.outstanding === 0
+            ? instalment.waived > 0
+              ? "waived"
+              : "paid"
+            : instalment.daysOverdue > 0
+              ? "overdue"
+              : "owing";
         return (
           <li
             key={instalment.index}
-            className={classNames("cy-instalments__item", `cy-instalments__item--${state}`)}
+            className={classNames(
+              "cy-instalments__item",
+              // Closed either way: the same settled look, the chip says how.
+              `cy-instalments__item--${state === "waived" ? "paid" : state}`,
+            )}
           >
             <header className="cy-instalments__header">
               <Heading className="cy-instalments__title">
@@ -70,6 +81,11 @@ export function InstalmentBalances({
               {state === "paid" ? (
                 <span className="cy-instalments__chip cy-instalments__chip--paid">
                   {t("money.instalment.paid")}
+                </span>
+              ) : null}
+              {state === "waived" ? (
+                <span className="cy-instalments__chip cy-instalments__chip--waived">
+                  {t("money.instalment.closedAfterWaiver")}
                 </span>
               ) : null}
               {state === "overdue" ? (
