@@ -3,7 +3,13 @@ import { useLingui } from "@lingui/react";
 import { useAtomValue } from "jotai";
 import { useServices } from "../app/services";
 import { catalogueModalAtom, slowRequestCountAtom } from "../session/error-catalogue";
-import { offlineAtom } from "./connectivity";
+import { connectionProblemAtom } from "./connectivity";
+
+/** What the connection notice says of each problem (docs/errors.md#modals-and-notices). */
+const connectionMessages = {
+  offline: "app.offline",
+  unreachable: "app.serverUnreachable",
+} as const;
 
 /** Shows what the error catalogue decided (docs/errors.md#what-the-app-does), in the active language. */
 export function CatalogueHost() {
@@ -11,15 +17,15 @@ export function CatalogueHost() {
   const { catalogue } = useServices();
   const modal = useAtomValue(catalogueModalAtom);
   const slow = useAtomValue(slowRequestCountAtom) > 0;
-  const offline = useAtomValue(offlineAtom);
+  const connection = useAtomValue(connectionProblemAtom);
   const confirm = () => catalogue.confirm();
   return (
     <>
-      {/* Offline says more than 'slow': a request that cannot get out will not get faster. */}
+      {/* No connection says more than 'slow': a request that cannot get out will not get faster. */}
       <NetworkNotice
-        visible={offline || slow}
-        kind={offline ? "offline" : "slow"}
-        message={offline ? _("app.offline") : _("transport.slowNetwork")}
+        visible={connection !== null || slow}
+        kind={connection !== null ? "offline" : "slow"}
+        message={_(connection !== null ? connectionMessages[connection] : "transport.slowNetwork")}
       />
       <TimeoutModal
         open={modal?.kind === "timeout"}

@@ -6,8 +6,15 @@ type Store = ReturnType<typeof createStore>;
 /** The browser says it has no network (`navigator.onLine` false). */
 export const browserOfflineAtom = atom(false);
 
-/** Show the offline notice: the browser is offline, or the last request could not get out. */
-export const offlineAtom = atom((get) => get(browserOfflineAtom) || get(networkDownAtom));
+/**
+ * What the connection notice says, if anything: `offline` when the browser has no network,
+ * `unreachable` when it has one but the last request got no answer (the server is down or
+ * restarting, or the network goes nowhere). Telling a person "no internet" while his phone
+ * plainly has it sends him to fix the wrong thing.
+ */
+export const connectionProblemAtom = atom<"offline" | "unreachable" | null>((get) =>
+  get(browserOfflineAtom) ? "offline" : get(networkDownAtom) ? "unreachable" : null,
+);
 
 /**
  * Follows the browser's online/offline events into the store. Back online also drops a past

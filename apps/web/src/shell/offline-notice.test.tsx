@@ -5,11 +5,14 @@ import { slowRequestCountAtom } from "../session/error-catalogue";
 import { languageIndexAtom } from "../state/storage";
 import { renderApp } from "../test/render-app";
 
-// The offline notice (src/shell/catalogue-host.tsx): shown while the browser says it is offline,
-// or since a request could not get out (transport kind `unreachable`), in the reader's language.
+// The connection notice (src/shell/catalogue-host.tsx): "no internet" while the browser says it is
+// offline; "cannot reach the server" since a request could not get out while the browser is
+// online (transport kind `unreachable`: a stopped server, say), in the reader's language.
 
 const koreanOffline = "인터넷에 연결되어 있지 않습니다";
 const chineseOffline = "目前沒有網路連線";
+const koreanUnreachable = "서버에 연결할 수 없습니다";
+const chineseUnreachable = "無法連線到伺服器";
 
 let online = true;
 beforeEach(() => {
@@ -53,7 +56,7 @@ describe("the offline notice", () => {
     await vi.waitFor(() => expect(notice(koreanOffline)).toBeTruthy());
   });
 
-  it("shows when a request cannot get out, with no modal, until a request gets through", async () => {
+  it("says the server cannot be reached when a request cannot get out while the phone is online, with no modal, until a request gets through", async () => {
     const { network, routes } = flakyNetwork();
     const { services } = renderApp("/pages/login/index", { signedIn: false, routes });
     await screen.findByRole("heading", { name: "로그인" });
@@ -62,13 +65,29 @@ describe("the offline notice", () => {
     await expect(services.api.config.service({ configKey: "line" })).rejects.toMatchObject({
       kind: "unreachable",
     });
-    await vi.waitFor(() => expect(notice(koreanOffline)).toBeTruthy());
+    await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeTruthy());
+    // The phone has a network: it is not told it has none.
+    expect(notice(koreanOffline)).toBeNull();
     // The 'check the API address' tip is not put on top of it.
     expect(screen.queryByRole("dialog")).toBeNull();
 
     network.down = false;
     await services.api.config.service({ configKey: "line" });
-    await vi.waitFor(() => expect(notice(koreanOffline)).toBeNull());
+    await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeNull());
+  });
+
+  it("says 'no internet' rather than 'server' when the phone goes offline after a failed request, in Chinese too", async () => {
+    const { network, routes } = flakyNetwork();
+    const { services, store } = renderApp("/pages/login/index", { signedIn: false, routes });
+    await screen.findByRole("heading", { name: "로그인" });
+    store.set(languageIndexAtom, 1);
+    network.down = true;
+    await services.api.config.service({ configKey: "line" }).catch(() => {});
+    await vi.waitFor(() => expect(notice(chineseUnreachable)).toBeTruthy());
+
+    goOffline(true);
+    await vi.waitFor(() => expect(notice(chineseOffline)).toBeTruthy());
+    expect(notice(chineseUnreachable)).toBeNull();
   });
 
   it("a browser back online forgets the failed request too", async () => {
@@ -77,11 +96,11 @@ describe("the offline notice", () => {
     await screen.findByRole("heading", { name: "로그인" });
     network.down = true;
     await services.api.config.service({ configKey: "line" }).catch(() => {});
-    await vi.waitFor(() => expect(notice(koreanOffline)).toBeTruthy());
+    await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeTruthy());
 
     goOffline(true);
     goOffline(false);
-    await vi.waitFor(() => expect(notice(koreanOffline)).toBeNull());
+    await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeNull());
   });
 
   it("speaks the reader's language, and says offline rather than 'slow' when both apply", async () => {
