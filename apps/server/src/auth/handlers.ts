@@ -33,14 +33,17 @@ export const authHandlers: Pick<
     return succeed(null);
   },
 
-  "user.current": async ({ ctx, caller }) =>
-    succeed({
+  "user.current": async ({ ctx, caller }) => {
+    const identity = caller.role === "borrower" ? await findIdentity(ctx.db, caller.userId) : null;
+    return succeed({
       userId: caller.userId,
       phone: caller.phone,
       role: caller.role,
       lender: caller.lender,
       // The home page shows the borrower's verification step from this (docs/identity.md).
-      identityVerified:
-        caller.role === "borrower" && isVerified(await findIdentity(ctx.db, caller.userId)),
-    }),
+      identityVerified: isVerified(identity),
+      // His own name only, to the caller himself: 'me' greets him by it rather than his phone.
+      name: caller.lender?.displayName ?? identity?.name ?? null,
+    });
+  },
 };

@@ -42,8 +42,9 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   it("walks face -> ID card -> contacts, and the detail answers each step", async () => {
     const client = await borrower("01020000001");
     const me = await client.api.user.current();
-    // The home page's verification step reads this.
+    // The home page's verification step reads this; 'me' greets him by his phone until verified.
     expect(me.identityVerified).toBe(false);
+    expect(me.name).toBeNull();
     const before = await client.api.identity.userDetail();
     expect(before).toMatchObject({
       verified: false,
@@ -81,7 +82,11 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
 
     ts.clock.advance(stepGapMs);
     await client.api.identity.addEmergencyContacts(twoContacts);
-    expect((await client.api.user.current()).identityVerified).toBe(true);
+    expect(await client.api.user.current()).toMatchObject({
+      identityVerified: true,
+      // The name he confirmed, now that it is his verified name.
+      name: details.name,
+    });
     const after = await client.api.identity.userDetail();
     expect(after).toMatchObject({
       verified: true,

@@ -58,7 +58,7 @@ describe("the session check when the app comes back to the front", () => {
   it("shows the fresh user on 'me' when the session is still there", async () => {
     let name = "Demo Lender";
     const { router } = renderMe(() => ({
-      body: { ...fakeLender, lender: { ...fakeLender.lender, displayName: name } },
+      body: { ...fakeLender, name, lender: { ...fakeLender.lender, displayName: name } },
     }));
     await screen.findByRole("heading", { name: "Demo Lender" });
     name = "Renamed Lender";

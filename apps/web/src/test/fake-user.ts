@@ -13,6 +13,7 @@ export const fakeLender = {
     timeZone: "Asia/Seoul",
   },
   identityVerified: false,
+  name: "Demo Lender",
 } satisfies CurrentUser;
 
 /** A borrower; its phone is the one `fakeContract` is addressed to. */
@@ -22,4 +23,6 @@ export const fakeBorrower = {
   role: "borrower",
   lender: null,
   identityVerified: false,
+  /** Not verified yet: no name known. */
+  name: null,
 } satisfies CurrentUser;

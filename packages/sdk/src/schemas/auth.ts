@@ -38,6 +38,12 @@ export const cashUserSchema = v.object({
   lender: v.nullable(lenderProfileSchema),
   /** Borrowers: face check and ID card done (later issue; false until then). */
   identityVerified: v.boolean(),
+  /**
+   * The caller's own name, to greet him by: a borrower's as he confirmed it in verification, a
+   * lender's as in his profile; null until known. Optional on the wire: a server older than this
+   * field answers without it.
+   */
+  name: v.optional(v.nullable(v.string()), null),
 });
 
 export type SendCodeAnswer = v.InferOutput<typeof sendCodeAnswerSchema>;

@@ -1,4 +1,4 @@
-import { currencyOf, displayPhone } from "@chayong/domain";
+import { currencyOf } from "@chayong/domain";
 import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -6,10 +6,10 @@ import { useSetAtom } from "jotai";
 import { useState } from "react";
 import { useApi } from "../../../app/services";
 import { ApiKeysSection } from "../../../features/api-keys/api-keys-section";
+import { MeProfileCard } from "../../../features/me/me-profile-card";
 import { StatisticsDashboard } from "../../../features/statistics/statistics-dashboard";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
-import { screenMessage } from "../../../session/screen-message";
 import { useCurrentUser } from "../../../state/current-user";
 import { signOutAtom } from "../../../state/storage";
 
@@ -47,37 +47,7 @@ function MePage() {
     <>
       <PageHeader title={_("me.title")} />
       <div className="page">
-        <section className="me-card" aria-labelledby="me-profile">
-          <h2 className="me-card__name" id="me-profile">
-            {profile?.lender?.displayName ?? (profile ? displayPhone(profile.phone) : "")}
-          </h2>
-          {profile ? (
-            <dl className="definition-list">
-              <dt>{_("customer.phone")}</dt>
-              <dd>{displayPhone(profile.phone)}</dd>
-              <dt>{_("me.role")}</dt>
-              <dd>{_(profile.role === "lender" ? "me.role.lender" : "me.role.borrower")}</dd>
-              {profile.lender ? (
-                <>
-                  <dt>{_("contract.merchantName")}</dt>
-                  <dd>{profile.lender.merchantName}</dd>
-                  {profile.lender.licenceNumber ? (
-                    <>
-                      <dt>{_("document.licenceNumber")}</dt>
-                      <dd>{profile.lender.licenceNumber}</dd>
-                    </>
-                  ) : null}
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          {user.status === "loading" && !profile ? (
-            <p className="page__note">{_("common.loading")}</p>
-          ) : null}
-          {user.status === "failed" ? (
-            <p className="page__error">{screenMessage(user.error, _)}</p>
-          ) : null}
-        </section>
+        <MeProfileCard user={user} />
 
         {profile?.role === "lender" && profile.lender ? (
           <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
