@@ -15,8 +15,7 @@ import { Worker } from "node:worker_threads";
 import type { ContractPdfInput } from "../src/contracts/pdf/render-contract-pdf";
 import { renderContractPdf } from "../src/contracts/pdf/render-contract-pdf";
 import { cropSignatureToInk } from "../src/contracts/signature-image";
-import { borrowerAPhone, contractDraft, logInCast } from "../src/testing/fixtures";
-import { signaturePng } from "../src/testing/png";
+import { logInCast, signedInstalmentContract } from "../src/testing/fixtures";
 import { startTestServer } from "../src/testing/test-server";
 import { median, positiveSetting, progress } from "./harness";
 
@@ -26,17 +25,7 @@ const pingEveryMs = 10;
 const ts = await startTestServer();
 try {
   const cast = await logInCast(ts, { verifyBorrowers: true });
-  const contract = await cast.lenderA.api.contract.add(
-    contractDraft(borrowerAPhone, {
-      name: "Bench",
-      instalment: true,
-      instalmentCount: 3,
-      instalmentAmount: 340_000,
-      repaymentDate: "2026-06-02",
-    }),
-  );
-  await cast.borrowerA.api.contract.open({ code: contract.code });
-  await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+  const contract = await signedInstalmentContract(cast, "Bench");
 
   // The input the server hands its PDF thread, kept to render it on this thread for comparison.
   let captured: ContractPdfInput | undefined;
@@ -49,10 +38,13 @@ try {
   Worker.prototype.postMessage = post;
   if (captured === undefined) throw new Error("the server rendered no PDF on its thread");
   const input = captured;
-  await renderContractPdf({
-    ...input,
-    signaturePng: cropSignatureToInk(Buffer.from(input.signaturePng)),
-  }); // warm-up on this thread too
+  // What the PDF thread does with that input (pdf-worker.ts), here on the calling thread.
+  const renderOnThisThread = () =>
+    renderContractPdf({
+      ...input,
+      signaturePng: cropSignatureToInk(Buffer.from(input.signaturePng)),
+    });
+  await renderOnThisThread(); // warm-up on this thread too
 
   async function measure(mode: string, render: () => Promise<unknown>) {
     const pings: number[] = [];
@@ -85,12 +77,7 @@ try {
 
   const rows = [
     await measure("PDF thread (the API)", () => cast.lenderA.api.contract.pdf({ id: contract.id })),
-    await measure("event loop (direct)", () =>
-      renderContractPdf({
-        ...input,
-        signaturePng: cropSignatureToInk(Buffer.from(input.signaturePng)),
-      }),
-    ),
+    await measure("event loop (direct)", renderOnThisThread),
   ];
   console.info(
     `Contract PDF, ${pdfs} renders per mode, a cheap call every ${pingEveryMs} ms meanwhile (Node ${process.version})\n`,

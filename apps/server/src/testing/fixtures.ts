@@ -1,5 +1,7 @@
 import type { ContractDraft } from "@chayong/domain";
+import type { Answer } from "@chayong/sdk";
 import { verifyBorrower } from "./identity-kit";
+import { signaturePng } from "./png";
 import type { TestClient, TestServer } from "./test-server";
 import { demoLenderPhone } from "./test-server";
 
@@ -65,4 +67,27 @@ export async function logInCast(
     await verifyBorrower(cast.borrowerB, { seed: 2 });
   }
   return cast;
+}
+
+/**
+ * Lender A's 3-instalment contract of 340,000 a month to borrower A, opened and signed by him:
+ * the signed document the PDF's tests and its benchmark read. Needs `logInCast` with
+ * `verifyBorrowers`.
+ */
+export async function signedInstalmentContract(
+  cast: Cast,
+  name = "Loan",
+): Promise<Answer<"contract.add">> {
+  const contract = await cast.lenderA.api.contract.add(
+    contractDraft(borrowerAPhone, {
+      name,
+      instalment: true,
+      instalmentCount: 3,
+      instalmentAmount: 340_000,
+      repaymentDate: "2026-06-02",
+    }),
+  );
+  await cast.borrowerA.api.contract.open({ code: contract.code });
+  await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+  return contract;
 }

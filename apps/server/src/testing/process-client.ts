@@ -2,6 +2,13 @@ import { type Api, createApi } from "@chayong/sdk";
 import { type Codec, codecSettingsFromEnv, createCodec, createTransport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 
+/**
+ * How long a test's client waits for an answer: tests check answers, not latency (that is the
+ * benchmarks' job). 100 concurrent writes queue on one lender's lock and took over the app's 15 s
+ * on a loaded CI machine; a hung call still fails the test.
+ */
+export const testClientTimeoutMs = 50_000;
+
 /** A session as the app keeps it; clients given the same object share it. */
 export interface ProcessSession {
   token: string | null;
@@ -43,8 +50,7 @@ export function processClient(baseUrl: string, options: ProcessClientOptions) {
       slowNetworkMs: Number.POSITIVE_INFINITY,
       compressedAnswers: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
-      // Answers are checked, not latency: concurrent writes queue (test-server.ts says why).
-      timeoutMs: options.timeoutMs ?? 50_000,
+      timeoutMs: options.timeoutMs ?? testClientTimeoutMs,
     }),
   );
   return {

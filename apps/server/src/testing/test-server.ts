@@ -16,6 +16,7 @@ import {
   type SmsProvider,
   type TestSmsProvider,
 } from "../sms/sms-provider";
+import { testClientTimeoutMs } from "./process-client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /** A clock the tests move by hand. */
@@ -167,9 +168,7 @@ export async function startTestServer(
         getLocale: () => state.locale,
       },
       slowNetworkMs: Number.POSITIVE_INFINITY,
-      // Tests check answers, not latency: 100 concurrent writes queue on one lender's lock and
-      // took over the app's 15 s on a loaded CI machine. A hung call still fails the test.
-      timeoutMs: 50_000,
+      timeoutMs: testClientTimeoutMs,
       compressedAnswers: options.compressedAnswers ?? false,
       apiKey: options.apiKey,
       // Cloud uploads ask the server for credentials, as the app does (S3 deployments only).

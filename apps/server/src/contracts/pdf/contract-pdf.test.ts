@@ -6,9 +6,14 @@ import { PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, contractSignatures } from "../../db/schema";
 import { messageFor, serverText } from "../../messages/message-for";
-import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../../testing/fixtures";
+import {
+  borrowerAPhone,
+  type Cast,
+  contractDraft,
+  logInCast,
+  signedInstalmentContract,
+} from "../../testing/fixtures";
 import { readPdf } from "../../testing/pdf-reader";
-import { signaturePng } from "../../testing/png";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { formatLocalInstant } from "../contract-document";
@@ -27,17 +32,7 @@ describe("contract.pdf", () => {
   });
 
   async function signedContract(name = "Loan") {
-    const contract = await cast.lenderA.api.contract.add(
-      contractDraft(borrowerAPhone, {
-        name,
-        instalment: true,
-        instalmentCount: 3,
-        instalmentAmount: 340_000,
-        repaymentDate: "2026-06-02",
-      }),
-    );
-    await cast.borrowerA.api.contract.open({ code: contract.code });
-    await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+    const contract = await signedInstalmentContract(cast, name);
     const [signature] = await ts.server.context.db
       .select()
       .from(contractSignatures)
