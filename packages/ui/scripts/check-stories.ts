@@ -14,7 +14,9 @@
  *   pnpm --filter @chayong/ui build-storybook && pnpm --filter @chayong/ui test:a11y
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), STORYBOOK_DIR (default storybook-static),
- * STORY_FILTER (substring of story and docs ids to check).
+ * STORY_FILTER (substring of story and docs ids to check), STORY_CPU_SLOWDOWN (a factor: Chromium
+ * runs the preview that many times slower, as a loaded CI machine may, to find play functions
+ * that depend on timing).
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -83,6 +85,16 @@ const contentTypes: Record<string, string> = {
   ".ico": "image/x-icon",
 };
 
+/**
+ * Storybook hides the story's root while a story takes over 100 ms to prepare, as it does on a
+ * loaded machine, and shows it once React has rendered. A dialog opened with showModal() in that
+ * hidden tree cannot take focus, and a canvas measures 0x0 until the next frame, so play functions
+ * failed by the machine's speed. The app never renders into a hidden tree: here the root stays
+ * shown while the story prepares.
+ */
+const keepStoryRootShown =
+  "<style>.sb-show-preparing-story:not(.sb-show-main) > #storybook-root { display: block !important; }</style>";
+
 /** A static file server for storybook-static on a random free port. */
 function serve(root: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
@@ -102,7 +114,12 @@ function serve(root: string): Promise<{ server: Server; origin: string }> {
     response.writeHead(200, {
       "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
     });
-    response.end(readFileSync(file));
+    const body = readFileSync(file);
+    response.end(
+      path === "/iframe.html"
+        ? body.toString("utf8").replace("</head>", `${keepStoryRootShown}</head>`)
+        : body,
+    );
   });
   return new Promise((resolveServer) => {
     server.listen(0, "127.0.0.1", () => {
@@ -344,6 +361,11 @@ async function main() {
     });
     await context.addInitScript(recordStoryEvents);
     const page = await context.newPage();
+    const slowdown = Number(process.env.STORY_CPU_SLOWDOWN ?? 1);
+    if (slowdown > 1) {
+      const devtools = await context.newCDPSession(page);
+      await devtools.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+    }
     page.on("load", () => {
       pageLoads++;
     });
