@@ -35,6 +35,19 @@ function vitestFailures(report, where) {
   }
 }
 
+// packages/ui's story check (scripts/check-stories.ts): one outcome per story or docs page.
+function storyFailures(report, where) {
+  for (const outcome of report.outcomes ?? []) {
+    const serious = (outcome.violations ?? []).filter((v) => v.impact === "serious" || v.impact === "critical");
+    if (outcome.status === "success" && serious.length === 0) continue;
+    const reasons = [
+      ...(outcome.errors ?? []),
+      ...serious.map((v) => `axe ${v.impact} ${v.id}: ${v.help} [${(v.targets ?? []).join(", ")}]`),
+    ];
+    failures.push(`${where} story ${outcome.id} (${outcome.status})\n      ${firstLines(reasons.join("\n"))}`);
+  }
+}
+
 function countPlaywright(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const walk = (suite) => {
@@ -63,7 +76,8 @@ for (const group of ["apps", "packages"]) {
     if (!existsSync(reportDir)) continue;
     for (const file of readdirSync(reportDir).filter((f) => f.endsWith(".json"))) {
       const report = JSON.parse(readFileSync(join(reportDir, file), "utf8"));
-      if ("numPassedTests" in report) vitestFailures(report, `${group}/${name}`);
+      if ("outcomes" in report) storyFailures(report, `${group}/${name}`);
+      else if ("numPassedTests" in report) vitestFailures(report, `${group}/${name}`);
       const counts =
         "numPassedTests" in report
           ? {
