@@ -75,6 +75,17 @@ describe("customer details: a contract's borrower as its lender sees them", () =
     expect(imageViews).toHaveLength(3);
   });
 
+  it("leaves out the contracts the lender deleted, even when asked from one of them", async () => {
+    const phone = "01055553333";
+    const kept = await cast.lenderA.api.contract.add(contractDraft(phone));
+    const deleted = await cast.lenderA.api.contract.add(contractDraft(phone));
+    await cast.lenderA.api.contract.cancel({ id: deleted.id });
+    for (const id of [kept.id, deleted.id]) {
+      const detail = await cast.lenderA.api.contract.userDetails({ id });
+      expect(detail.contracts.map((contract) => contract.id)).toEqual([kept.id]);
+    }
+  });
+
   it("is the contract's lender's only", async () => {
     const contract = await cast.lenderA.api.contract.add(contractDraft("01099990000"));
     expect((await refusal(cast.lenderB.api.contract.userDetails({ id: contract.id }))).status).toBe(

@@ -1,5 +1,5 @@
 import type { Relation } from "@chayong/domain";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
 import { summarizeRows } from "../contracts/contract-store";
 import { contractForCaller } from "../contracts/handlers";
@@ -46,6 +46,9 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
         and(
           eq(contracts.lenderId, caller.userId),
           eq(contracts.borrowerPhone, contract.borrowerPhone),
+          // A deleted (cancelled) contract has left the lender's list: it is not his business
+          // with this borrower any more (docs/customers.md, "Customer details").
+          isNull(contracts.cancelledAt),
         ),
       )
       .orderBy(desc(contracts.createdAt), desc(contracts.id))
