@@ -39,6 +39,8 @@ export const bootMessageRules: readonly string[] = [
   "contract.loanDate",
   "contract.repaymentDate",
   "contract.firstRepaymentDate",
+  "contract.nextDueDate",
+  "renewal.date",
   "contract.outstandingAmount",
   "document.instalments",
   "customer.view",

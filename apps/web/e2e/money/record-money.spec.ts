@@ -102,6 +102,16 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   await expect(timeline.getByText("취소한 기록: 상환 ₩200,000")).toBeVisible();
   await expect(first.getByText("₩200,000")).toHaveCount(0);
 
+  // The list card names the date the renewal moved the instalment to: the next one owed.
+  await lender.goto(`${baseUrl()}/#/pages/order/index`);
+  const card = lender
+    .locator(".cy-contract-card")
+    .filter({ has: lender.getByRole("button", { name: "정씨 분할 대출" }) });
+  const [year, month, day] = seoulDateInDays(10).split("-");
+  await expect(card.locator(".cy-contract-card__fact").nth(2)).toHaveText(
+    `다음 상환일${year}. ${month}. ${day}.`,
+  );
+
   // The single payment: most of it repaid, the rest waived: completed (closed with relief).
   await openFromList(lender, "정씨 일시 대출");
   await lender.getByRole("button", { name: "상환 등록" }).click();

@@ -21,7 +21,7 @@ import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { useCurrentUser } from "../../state/current-user";
 import { MoneySection } from "../money/money-section";
-import { absoluteShareLink, type Contract, isUnsigned } from "./contract-labels";
+import { absoluteShareLink, type Contract, isUnsigned, lastDueDate } from "./contract-labels";
 import { ContractPdfDownload } from "./contract-pdf";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
@@ -146,6 +146,14 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         <dd>{formatCalendarDate(contract.loanDate, i18n.locale)}</dd>
         <dt>{_(contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}</dt>
         <dd>{formatCalendarDate(contract.repaymentDate, i18n.locale)}</dd>
+        {/* The terms stay as signed; a renewed single payment also says where its date moved
+            (an instalment's card below says it for each instalment). */}
+        {!contract.instalment && contract.renewal ? (
+          <>
+            <dt>{_("renewal.date")}</dt>
+            <dd>{formatCalendarDate(lastDueDate(contract), i18n.locale)}</dd>
+          </>
+        ) : null}
         <dt>{_("document.repaymentType")}</dt>
         <dd>
           {contract.instalment

@@ -21,3 +21,43 @@ export function absoluteShareLink(
   if (link.startsWith("#")) return `${here.origin}${here.pathname}${link}`;
   return new URL(link, here.origin).href;
 }
+
+type DueDateLabel =
+  | "contract.nextDueDate"
+  | "renewal.date"
+  | "contract.repaymentDate"
+  | "contract.firstRepaymentDate";
+
+/**
+ * The due date a contract's card shows, and the words that name it. Once signed and while money
+ * is owed: the next date it is owed, renewals counted ('next due date' for instalments, 'new due
+ * date' for a renewed single payment), so a lender never chases a borrower on a date a renewal
+ * moved. Before signing, once closed or deleted: the date of the terms.
+ */
+export function dueDateShown(
+  contract: Pick<
+    Contract,
+    "status" | "cancelled" | "dueDate" | "repaymentDate" | "instalment" | "renewal"
+  >,
+): { date: string; label: DueDateLabel } {
+  if (contract.dueDate !== null && !contract.cancelled && !isUnsigned(contract.status)) {
+    if (contract.instalment) return { date: contract.dueDate, label: "contract.nextDueDate" };
+    return {
+      date: contract.dueDate,
+      label: contract.renewal ? "renewal.date" : "contract.repaymentDate",
+    };
+  }
+  return {
+    date: contract.repaymentDate,
+    label: contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
+  };
+}
+
+/** The day the last repayment is due, renewals counted: the end of the contract's term. */
+export function lastDueDate(contract: Pick<Contract, "schedule" | "repaymentDate">): string {
+  // ISO calendar dates order as text; a renewal may move an instalment past the next one.
+  return contract.schedule.reduce(
+    (latest, instalment) => (instalment.dueDate > latest ? instalment.dueDate : latest),
+    contract.repaymentDate,
+  );
+}

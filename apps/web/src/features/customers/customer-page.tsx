@@ -17,7 +17,7 @@ import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import type { Contract } from "../contracts/contract-labels";
+import { type Contract, lastDueDate } from "../contracts/contract-labels";
 import { BlockSheet } from "./block-sheet";
 import { CustomerStatusBadge } from "./customer-status-badge";
 
@@ -298,7 +298,7 @@ function CustomerContractRow({ contract, onOpen }: { contract: Contract; onOpen:
         <MoneyText amount={contract.loanAmount} currency={contract.currency} locale={i18n.locale} />
         <span>
           {formatCalendarDate(contract.loanDate, i18n.locale)} →{" "}
-          {formatCalendarDate(contract.repaymentDate, i18n.locale)}
+          {formatCalendarDate(lastDueDate(contract), i18n.locale)}
         </span>
       </p>
     </article>

@@ -14,7 +14,7 @@ import { useApi } from "../../app/services";
 import { useLoad } from "../../data/use-load";
 import { failureMessage } from "../../session/screen-message";
 import { type CurrentUser, useCurrentUser } from "../../state/current-user";
-import { type Contract, isUnsigned } from "../contracts/contract-labels";
+import { type Contract, dueDateShown, isUnsigned } from "../contracts/contract-labels";
 import { type HomeStep, HomeSteps } from "./home-steps";
 
 /** How many of the lender's newest contracts the home page lists. */
@@ -204,7 +204,7 @@ function ContractSection({
                 loanAmount: contract.loanAmount,
                 currency: contract.currency,
                 loanDate: contract.loanDate,
-                repaymentDate: contract.repaymentDate,
+                repaymentDate: dueDateShown(contract).date,
                 status: contract.status,
                 instalmentCount: contract.instalmentCount,
                 ...(isUnsigned(contract.status)
@@ -215,9 +215,7 @@ function ContractSection({
                 status: _(`contract.status.${contract.status}`),
                 loanAmount: _("contract.loanAmount"),
                 loanDate: _("contract.loanDate"),
-                repaymentDate: _(
-                  contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
-                ),
+                repaymentDate: _(dueDateShown(contract).label),
                 outstanding: _("contract.outstandingAmount"),
                 single: _("contract.type.single"),
                 instalments: (count) => _("document.instalments", { count }),

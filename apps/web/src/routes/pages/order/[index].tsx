@@ -16,6 +16,7 @@ import { useApi } from "../../../app/services";
 import {
   type Contract,
   type ContractStatus,
+  dueDateShown,
   isUnsigned,
 } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
@@ -263,7 +264,7 @@ function OrderListPage() {
                   loanAmount: contract.loanAmount,
                   currency: contract.currency,
                   loanDate: contract.loanDate,
-                  repaymentDate: contract.repaymentDate,
+                  repaymentDate: dueDateShown(contract).date,
                   status: contract.status,
                   instalmentCount: contract.instalmentCount,
                   ...(isUnsigned(contract.status)
@@ -274,9 +275,7 @@ function OrderListPage() {
                   status: _(`contract.status.${contract.status}`),
                   loanAmount: _("contract.loanAmount"),
                   loanDate: _("contract.loanDate"),
-                  repaymentDate: _(
-                    contract.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
-                  ),
+                  repaymentDate: _(dueDateShown(contract).label),
                   outstanding: _("contract.outstandingAmount"),
                   single: _("contract.type.single"),
                   instalments: (count) => _("document.instalments", { count }),
