@@ -56,8 +56,6 @@ export function dueDateShown(
 /** The day the last repayment is due, renewals counted: the end of the contract's term. */
 export function lastDueDate(contract: Pick<Contract, "schedule" | "repaymentDate">): string {
   // ISO calendar dates order as text; a renewal may move an instalment past the next one.
-  return contract.schedule.reduce(
-    (latest, instalment) => (instalment.dueDate > latest ? instalment.dueDate : latest),
-    contract.repaymentDate,
-  );
+  const dates = [contract.repaymentDate, ...contract.schedule.map((item) => item.dueDate)];
+  return dates.sort().at(-1) ?? contract.repaymentDate;
 }
