@@ -61,6 +61,17 @@ describe("the create-contract form", () => {
     expect(phone.getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("says a repayment date already past makes the contract overdue at signing, and takes it", async () => {
+    renderForm();
+    const pastWarning = "이미 지난 날짜입니다. 서명하는 즉시 연체로 표시됩니다";
+    fireEvent.change(await field("loanDate"), { target: { value: inDays(-60) } });
+    fireEvent.change(await field("repaymentDate"), { target: { value: inDays(-20) } });
+    expect(await screen.findByText(pastWarning)).toBeTruthy();
+    expect((await field("repaymentDate")).getAttribute("aria-invalid")).not.toBe("true");
+    fireEvent.change(await field("repaymentDate"), { target: { value: inDays(20) } });
+    await waitFor(() => expect(screen.queryByText(pastWarning)).toBeNull());
+  });
+
   it("speaks of the total to repay, not instalments, in single-payment mode", async () => {
     renderForm();
     const total = await field("instalmentAmount");

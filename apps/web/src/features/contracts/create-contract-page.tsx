@@ -306,6 +306,13 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
           onValueChange={(value) => update({ repaymentDate: value })}
           onBlur={touch("repaymentDate")}
           error={errorFor("repaymentDate")}
+          // A loan made earlier may be recorded, but a date already past makes it overdue the
+          // moment it is signed: said, not refused.
+          hint={
+            form.repaymentDate && form.repaymentDate < today
+              ? _("contract.repaymentDate.past")
+              : undefined
+          }
           required
         />
         <SegmentedControl<"single" | "instalment">
