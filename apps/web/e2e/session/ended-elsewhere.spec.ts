@@ -13,6 +13,9 @@ test("a session ended on another device sends 'me' to login with 'session expire
   await page.goto(`${baseUrl()}/#/pages/me/index`);
   await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
   await expect(page.getByRole("region", { name: "통계" })).toBeVisible();
+  // Every section of 'me' has had its answer: on a loaded machine one still loading when the
+  // session ended elsewhere met the refusal and went to login before the test's own check.
+  await page.waitForLoadState("networkidle");
 
   // Logged out elsewhere: the server forgets the session; this page has not asked anything since.
   await api.auth.logout();
