@@ -38,6 +38,8 @@ interface StoryOutcome {
   status: "success" | "error" | "timeout";
   errors: string[];
   violations: Array<{ id: string; impact: string; nodes: number; help: string; targets: string[] }>;
+  /** Why it fails: its errors and serious or critical axe findings; empty when it passes. */
+  failures: string[];
 }
 
 const failingImpacts = new Set(["serious", "critical"]);
@@ -309,7 +311,17 @@ async function checkStoryOnce(
     if (status === "success" && errors.length > 0) status = "error";
     // A story that hung or threw may have left the preview in any state: reload for the next.
     if (status !== "success") forgetPreview();
-    return { id, status, errors, violations };
+    const failures = [
+      ...errors,
+      ...violations
+        .filter((violation) => failingImpacts.has(violation.impact))
+        .map(
+          (violation) =>
+            `axe ${violation.impact} ${violation.id}: ${violation.help} [${violation.targets.join(", ")}]`,
+        ),
+    ];
+    if (status !== "success" && failures.length === 0) failures.push(`story ended: ${status}`);
+    return { id, status, errors, violations, failures };
   } finally {
     page.off("pageerror", onPageError);
   }
@@ -372,17 +384,9 @@ async function main() {
     for (const story of [...stories, ...docsPages]) {
       const outcome = await checkStory(page, origin, story);
       outcomes.push(outcome);
-      const serious = outcome.violations.filter((violation) =>
-        failingImpacts.has(violation.impact),
-      );
-      if (outcome.status !== "success" || serious.length > 0) {
+      if (outcome.failures.length > 0) {
         console.error(`✗ ${story.id} (${outcome.status})`);
-        for (const error of outcome.errors) console.error(`    ${error}`);
-        for (const violation of serious) {
-          console.error(
-            `    axe ${violation.impact} ${violation.id}: ${violation.help} [${violation.targets.join(", ")}]`,
-          );
-        }
+        for (const failure of outcome.failures) console.error(`    ${failure}`);
       }
     }
   } finally {
@@ -399,11 +403,7 @@ async function main() {
   const seriousStories = outcomes.filter((outcome) =>
     outcome.violations.some((violation) => failingImpacts.has(violation.impact)),
   ).length;
-  const failed = outcomes.filter(
-    (outcome) =>
-      outcome.status !== "success" ||
-      outcome.violations.some((violation) => failingImpacts.has(violation.impact)),
-  ).length;
+  const failed = outcomes.filter((outcome) => outcome.failures.length > 0).length;
   const minorIds = new Set(
     outcomes.flatMap((outcome) =>
       outcome.violations
