@@ -1,13 +1,14 @@
 import { ToastProvider } from "@chayong/ui";
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
+import { createQueryClient } from "../data/query-client";
 import { bindLanguage, loadAllMessagesOnFirstInput } from "../language/language";
-import type { AppApis } from "../session/app-api";
+import type { AppApi } from "../session/app-api";
 import { createErrorCatalogue } from "../session/error-catalogue";
-import { createLazyApi } from "../session/lazy-api";
 import { goToLogin } from "../session/login-redirect";
 import { watchConnectivity } from "../shell/connectivity";
 import { forgetSessionAtom } from "../state/session-scoped";
@@ -19,10 +20,11 @@ import { type AppServices, ServicesProvider } from "./services";
 export interface AppInstance {
   store: ReturnType<typeof createStore>;
   router: AppRouter;
+  queryClient: QueryClient;
   services: AppServices;
 }
 
-/** Wires state, language, router, error catalogue, transport and SDK once. */
+/** Wires state, language, router, error catalogue, query client, transport and SDK once. */
 export function createApp(options: {
   history: RouterHistory;
   settings: RuntimeSettings;
@@ -37,30 +39,31 @@ export function createApp(options: {
     loadAllMessagesOnFirstInput(language);
     watchConnectivity(store);
   }
-  store.sub(tokenAtom, () => store.set(forgetSessionAtom));
-  const router = createAppRouter({
-    store,
-    history: options.history,
-    loadAllMessages: language.loadAllMessages,
-  });
+  // An ended session goes to the router's login page (the router is made below, with the
+  // query client that needs this catalogue).
   const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router, "expired") });
   // Start loading the API chunk now; the first call waits for it if it is not there yet.
   const apiModule = import("../session/app-api");
-  let apis: Promise<AppApis> | undefined;
-  const loadApis = () => {
-    apis ??= apiModule.then((module) =>
-      module.createAppApis({
-        store,
-        catalogue,
-        settings: options.settings,
-        fetch: options.fetch,
-      }),
+  let api: Promise<AppApi> | undefined;
+  const loadApi = () => {
+    api ??= apiModule.then((module) =>
+      module.createAppApi({ store, catalogue, settings: options.settings, fetch: options.fetch }),
     );
-    return apis;
+    return api;
   };
-  const api = createLazyApi(async () => (await loadApis()).api);
-  const backgroundApi = createLazyApi(async () => (await loadApis()).backgroundApi);
-  return { store, router, services: { api, backgroundApi, catalogue } };
+  const queryClient = createQueryClient({ loadApi, catalogue });
+  // Whatever one session read is never shown to the next (login, logout, an ended session).
+  store.sub(tokenAtom, () => {
+    store.set(forgetSessionAtom);
+    queryClient.clear();
+  });
+  const router = createAppRouter({
+    store,
+    queryClient,
+    history: options.history,
+    loadAllMessages: language.loadAllMessages,
+  });
+  return { store, router, queryClient, services: { catalogue } };
 }
 
 export function App({ app }: { app: AppInstance }) {
@@ -68,11 +71,13 @@ export function App({ app }: { app: AppInstance }) {
     <StrictMode>
       <JotaiProvider store={app.store}>
         <I18nProvider i18n={i18n}>
-          <ServicesProvider services={app.services}>
-            <ToastProvider>
-              <RouterProvider router={app.router} />
-            </ToastProvider>
-          </ServicesProvider>
+          <QueryClientProvider client={app.queryClient}>
+            <ServicesProvider services={app.services}>
+              <ToastProvider>
+                <RouterProvider router={app.router} />
+              </ToastProvider>
+            </ServicesProvider>
+          </QueryClientProvider>
         </I18nProvider>
       </JotaiProvider>
     </StrictMode>

@@ -1,12 +1,9 @@
-import type { Api } from "@chayong/sdk";
 import { createContext, type ReactNode, useContext } from "react";
 import type { ErrorCatalogue } from "../session/error-catalogue";
 
 /** What the app wires once at start and every screen uses. */
 export interface AppServices {
-  api: Api;
-  /** The same API for calls the user did not ask for: only an ended session is acted on. */
-  backgroundApi: Api;
+  /** What the app does with a failed call (modals, login, the offline notice). */
   catalogue: ErrorCatalogue;
 }
 
@@ -26,9 +23,4 @@ export function useServices(): AppServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error("useServices needs a ServicesProvider above it");
   return services;
-}
-
-/** The typed API; every failure has already met the error catalogue. */
-export function useApi(): Api {
-  return useServices().api;
 }

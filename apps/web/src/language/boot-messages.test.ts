@@ -58,6 +58,9 @@ describe("the messages of the first screens", () => {
     const outside: string[] = [];
     for (const [file, source] of bootSources()) {
       const where = file.slice(srcDir.length + 1);
+      // The data layer names endpoints (`contract.view`), some of which read like message ids;
+      // it shows no message.
+      if (where.startsWith("data/")) continue;
       for (const match of source.matchAll(/["'`]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9-]+)+)["'`]/g)) {
         const id = match[1] ?? "";
         if (hasMessage(id) && !isBootMessage(id)) outside.push(`${where}: ${id}`);

@@ -1,5 +1,5 @@
 import { localeFromIndex } from "@chayong/i18n/lazy";
-import { type Api, createApi } from "@chayong/sdk";
+import { createApi, type EndpointDefinition, endpoints } from "@chayong/sdk";
 import {
   CIPHER_IV_ENV,
   CIPHER_KEY_ENV,
@@ -10,8 +10,9 @@ import {
 } from "@chayong/transport";
 import type { createStore } from "jotai";
 import type { RuntimeSettings } from "../app/runtime-settings";
+import type { UploadVariables } from "../data/api-endpoints";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
-import { asTransportError, type ErrorCatalogue } from "./error-catalogue";
+import type { ErrorCatalogue } from "./error-catalogue";
 
 /** The package name header of this app (docs/wire-protocol.md#headers leaves the value to us). */
 export const packageName = "com.chayong.web";
@@ -27,68 +28,27 @@ export function sessionFrom(store: ReturnType<typeof createStore>): SessionProvi
 }
 
 /**
- * Every API function, passed through the error catalogue once: whatever a call rejects with
- * (transport failures, answers the SDK refuses) meets the catalogue before the screen sees it,
- * and every answer tells it the network is up (the offline notice goes).
+ * The SDK as the query client calls it: one endpoint by its id. This module is the API chunk:
+ * the transport, the SDK and its answer schemas load here, at boot, beside the first page.
  */
-export function guardApi(
-  api: Api,
-  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">,
-): Api {
-  const guarded: Record<string, Record<string, unknown>> = {};
-  for (const [area, functions] of Object.entries(api as Record<string, Record<string, unknown>>)) {
-    guarded[area] = Object.fromEntries(
-      Object.entries(functions).map(([name, call]) => [
-        name,
-        async (...args: unknown[]) => {
-          try {
-            const answer = await (call as (...callArgs: unknown[]) => Promise<unknown>)(...args);
-            catalogue.reachedServer();
-            return answer;
-          } catch (error) {
-            catalogue.handle(error);
-            throw error;
-          }
-        },
-      ]),
-    );
-  }
-  return guarded as Api;
+export interface AppApi {
+  /** `variables`: the endpoint's request, or an upload's file and progress listener. */
+  call(
+    id: string,
+    variables: unknown,
+    options?: { signal?: AbortSignal; timeoutMs?: number | undefined },
+  ): Promise<unknown>;
 }
 
-/**
- * The error catalogue as calls the user did not ask for see it (the session check when the app
- * comes back to the front): an ended session still sends the person to login, but a time-out, an
- * unreachable server or a refusal stays quiet, with no modal over what they are doing. The
- * caller decides what a failure means.
- */
-export function backgroundCatalogue(
-  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">,
-): Pick<ErrorCatalogue, "handle" | "reachedServer"> {
-  return {
-    handle(error) {
-      const ended = asTransportError(error)?.kind === "session-ended";
-      return ended ? catalogue.handle(error) : { kind: "screen" };
-    },
-    reachedServer: () => catalogue.reachedServer(),
-  };
-}
-
-/** The app's two views of one SDK: calls the user asked for, and background calls. */
-export interface AppApis {
-  /** Every failure meets the error catalogue (modals, login, the offline notice). */
-  api: Api;
-  /** Only an ended session does (backgroundCatalogue). */
-  backgroundApi: Api;
-}
+type EndpointFunction = (input: unknown, options?: object) => Promise<unknown>;
 
 /** The transport and the SDK, wired once for the whole app. */
-export function createAppApis(options: {
+export function createAppApi(options: {
   store: ReturnType<typeof createStore>;
-  catalogue: ErrorCatalogue;
+  catalogue: Pick<ErrorCatalogue, "slowRequestStarted" | "slowRequestSettled">;
   settings: RuntimeSettings;
   fetch?: typeof fetch;
-}): AppApis {
+}): AppApi {
   const { store, catalogue, settings } = options;
   const transport = createTransport({
     baseUrl: settings.baseUrl,
@@ -108,9 +68,18 @@ export function createAppApis(options: {
     // Compressed answers (a list page: a tenth of the bytes) where the browser can inflate them.
     compressedAnswers: typeof DecompressionStream === "function",
   });
-  const sdk = createApi(transport);
+  const api = createApi(transport) as unknown as Record<string, Record<string, EndpointFunction>>;
+  const table = endpoints as unknown as Record<string, Record<string, EndpointDefinition>>;
   return {
-    api: guardApi(sdk, catalogue),
-    backgroundApi: guardApi(sdk, backgroundCatalogue(catalogue)),
+    call(id, variables, { signal, timeoutMs } = {}) {
+      const [area = "", name = ""] = id.split(".");
+      const call = api[area]?.[name];
+      if (!call) return Promise.reject(new TypeError(`the SDK has no endpoint ${id}`));
+      if (table[area]?.[name]?.wire === "multipart") {
+        const { file, onProgress } = variables as UploadVariables;
+        return call(file, { signal, timeoutMs, onProgress });
+      }
+      return call(variables, { signal, timeoutMs });
+    },
   };
 }

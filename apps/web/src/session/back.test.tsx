@@ -1,3 +1,4 @@
+import { QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { cleanup } from "@testing-library/react";
 import { createStore } from "jotai";
@@ -41,6 +42,7 @@ describe("launch without a token", () => {
   it("goes to login and remembers the page the user wanted", async () => {
     const router = createAppRouter({
       store: createStore(),
+      queryClient: new QueryClient(),
       history: createMemoryHistory({ initialEntries: ["/pages/loans/sign?code=abc123"] }),
     });
     await router.load();
@@ -53,6 +55,7 @@ describe("launch without a token", () => {
     store.set(tokenAtom, "a-session-token");
     const router = createAppRouter({
       store,
+      queryClient: new QueryClient(),
       history: createMemoryHistory({ initialEntries: ["/"] }),
     });
     await router.load();

@@ -93,8 +93,13 @@ export function isHandledByCatalogue(error: unknown): boolean {
 }
 
 export interface ErrorCatalogue {
-  /** Applies the catalogue to a failed request; returns the effect it chose. */
-  handle(error: unknown): CatalogueEffect;
+  /**
+   * Applies the catalogue to a failed request; returns the effect it chose. `quiet`: a call the
+   * person did not ask for (a refresh of what the screen already shows, the session check when
+   * the app comes back to the front): an ended session still goes to login, but a time-out, an
+   * unreachable server or a refusal shows nothing over what they are doing; the screen decides.
+   */
+  handle(error: unknown, options?: { quiet?: boolean }): CatalogueEffect;
   /** A request got an answer from the server (whatever it said): the network is up. */
   reachedServer(): void;
   /** The user confirmed the catalogue's modal. */
@@ -117,7 +122,7 @@ export function createErrorCatalogue(options: {
     if (store.get(catalogueModalAtom) === null) store.set(catalogueModalAtom, modal);
   };
   return {
-    handle(error) {
+    handle(error, options = {}) {
       const transportError = asTransportError(error);
       if (!transportError) return { kind: "screen" };
       const effect = catalogueEffectFor(transportError);
@@ -125,6 +130,7 @@ export function createErrorCatalogue(options: {
       if (transportError.httpStatus !== undefined || transportError.status !== undefined) {
         store.set(networkDownAtom, false);
       }
+      if (options.quiet && effect.kind !== "session-ended") return { kind: "screen" };
       switch (effect.kind) {
         case "screen":
           return effect;

@@ -1,4 +1,5 @@
 import type { DomainError } from "@chayong/domain";
+import { isCancelledError } from "@tanstack/react-query";
 import { asTransportError, isHandledByCatalogue } from "./error-catalogue";
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
@@ -8,7 +9,8 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
  * user (modal, login). The server's message is already in the user's language.
  */
 export function screenMessage(error: unknown, _: Translate, fallbackId = "common.loadFailed") {
-  if (isHandledByCatalogue(error)) return null;
+  // Handled (a modal said it), or given up by the person (a download they left).
+  if (isHandledByCatalogue(error) || isCancelledError(error)) return null;
   const transportError = asTransportError(error);
   if (transportError?.kind === "aborted") return null;
   if (transportError?.serverMessage) return transportError.serverMessage;

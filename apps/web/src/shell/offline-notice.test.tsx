@@ -1,9 +1,13 @@
 import { i18n } from "@chayong/i18n";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiQuery } from "../data/api-query";
 import { slowRequestCountAtom } from "../session/error-catalogue";
 import { languageIndexAtom } from "../state/storage";
 import { renderApp } from "../test/render-app";
+
+/** A read the login page does not make itself: the customer-service contact. */
+const serviceConfig = apiQuery("config.service", { configKey: "line" });
 
 // The connection notice (src/shell/catalogue-host.tsx): "no internet" while the browser says it is
 // offline; "cannot reach the server" since a request could not get out while the browser is
@@ -58,11 +62,11 @@ describe("the offline notice", () => {
 
   it("says the server cannot be reached when a request cannot get out while the phone is online, with no modal, until a request gets through", async () => {
     const { network, routes } = flakyNetwork();
-    const { services } = renderApp("/pages/login/index", { signedIn: false, routes });
+    const { queryClient } = renderApp("/pages/login/index", { signedIn: false, routes });
     await screen.findByRole("heading", { name: "로그인" });
 
     network.down = true;
-    await expect(services.api.config.service({ configKey: "line" })).rejects.toMatchObject({
+    await expect(queryClient.fetchQuery(serviceConfig)).rejects.toMatchObject({
       kind: "unreachable",
     });
     await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeTruthy());
@@ -72,17 +76,17 @@ describe("the offline notice", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
 
     network.down = false;
-    await services.api.config.service({ configKey: "line" });
+    await queryClient.fetchQuery(serviceConfig);
     await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeNull());
   });
 
   it("says 'no internet' rather than 'server' when the phone goes offline after a failed request, in Chinese too", async () => {
     const { network, routes } = flakyNetwork();
-    const { services, store } = renderApp("/pages/login/index", { signedIn: false, routes });
+    const { queryClient, store } = renderApp("/pages/login/index", { signedIn: false, routes });
     await screen.findByRole("heading", { name: "로그인" });
     store.set(languageIndexAtom, 1);
     network.down = true;
-    await services.api.config.service({ configKey: "line" }).catch(() => {});
+    await queryClient.fetchQuery(serviceConfig).catch(() => {});
     await vi.waitFor(() => expect(notice(chineseUnreachable)).toBeTruthy());
 
     goOffline(true);
@@ -92,10 +96,10 @@ describe("the offline notice", () => {
 
   it("a browser back online forgets the failed request too", async () => {
     const { network, routes } = flakyNetwork();
-    const { services } = renderApp("/pages/login/index", { signedIn: false, routes });
+    const { queryClient } = renderApp("/pages/login/index", { signedIn: false, routes });
     await screen.findByRole("heading", { name: "로그인" });
     network.down = true;
-    await services.api.config.service({ configKey: "line" }).catch(() => {});
+    await queryClient.fetchQuery(serviceConfig).catch(() => {});
     await vi.waitFor(() => expect(notice(koreanUnreachable)).toBeTruthy());
 
     goOffline(true);

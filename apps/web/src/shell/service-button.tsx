@@ -1,22 +1,28 @@
+import { readCustomerService } from "@chayong/sdk";
 import {
   FloatingServiceButton,
   type ServiceContact,
   storedServiceButtonPosition,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useState } from "react";
-import { useApi } from "../app/services";
+import { apiQuery } from "../data/api-query";
 import { useLanguage } from "../language/language";
 import { asTransportError } from "../session/error-catalogue";
 import { serviceXAtom, serviceYAtom } from "../state/storage";
 
-type ServiceState =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "ready"; contact: ServiceContact }
-  | { status: "failed"; message: string }
-  | { status: "empty" };
+/** The contact as the kit shows it, or null when the operator has not set one up yet. */
+function contactOf(answer: { extInfoJSON: string }): ServiceContact | null {
+  const contact = readCustomerService(answer);
+  if (!contact.line_img && !contact.line && !contact.line_url) return null;
+  return {
+    ...(contact.line_img ? { qrImageUrl: contact.line_img } : {}),
+    ...(contact.line ? { accountId: contact.line } : {}),
+    ...(contact.line_url ? { link: contact.line_url } : {}),
+  };
+}
 
 /**
  * The floating language / customer-service button on every page (docs/service-button.md#what-it-opens): its position is
@@ -26,36 +32,18 @@ type ServiceState =
  */
 export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
   const { _ } = useLingui();
-  const api = useApi();
   const { locale, choose } = useLanguage();
   const [x, setX] = useAtom(serviceXAtom);
   const [y, setY] = useAtom(serviceYAtom);
-  const [service, setService] = useState<ServiceState>({ status: "idle" });
-
-  const load = async () => {
-    setService({ status: "loading" });
-    try {
-      const answer = await api.config.service({ configKey: "line" });
-      const { readCustomerService } = await import("@chayong/sdk");
-      const contact = readCustomerService(answer);
-      if (!contact.line_img && !contact.line && !contact.line_url) {
-        // Not set up by the operator yet (config:set-service): a neutral note, not an error.
-        setService({ status: "empty" });
-        return;
-      }
-      setService({
-        status: "ready",
-        contact: {
-          ...(contact.line_img ? { qrImageUrl: contact.line_img } : {}),
-          ...(contact.line ? { accountId: contact.line } : {}),
-          ...(contact.line_url ? { link: contact.line_url } : {}),
-        },
-      });
-    } catch (error) {
-      const message = asTransportError(error)?.serverMessage || _("service.unavailable");
-      setService({ status: "failed", message });
-    }
-  };
+  const [opened, setOpened] = useState(false);
+  const service = useQuery({
+    ...apiQuery("config.service", { configKey: "line" }),
+    enabled: opened,
+    select: contactOf,
+  });
+  const failure = service.isError
+    ? asTransportError(service.error)?.serverMessage || _("service.unavailable")
+    : null;
 
   return (
     <FloatingServiceButton
@@ -69,14 +57,18 @@ export function ServiceButton({ aboveTabBar }: { aboveTabBar: boolean }) {
       label={_("service.open")}
       insets={{ top: 8, right: 8, left: 8, bottom: aboveTabBar ? 64 : 8 }}
       onOpenChange={(open) => {
-        if (open && (service.status === "idle" || service.status === "failed")) void load();
+        if (!open) return;
+        setOpened(true);
+        // Opened again after a failure: ask again.
+        if (service.isError) void service.refetch();
       }}
       service={{
         title: _("service.title"),
-        loading: service.status === "loading",
-        ...(service.status === "failed" ? { error: service.message } : {}),
-        ...(service.status === "empty" ? { empty: _("service.notConfigured") } : {}),
-        ...(service.status === "ready" ? service.contact : {}),
+        loading: service.isFetching,
+        ...(failure !== null && !service.isFetching ? { error: failure } : {}),
+        // Not set up by the operator yet (config:set-service): a neutral note, not an error.
+        ...(service.data === null ? { empty: _("service.notConfigured") } : {}),
+        ...(service.data ?? {}),
         copiedMessage: _("common.copied"),
         labels: {
           qr: _("service.qr"),

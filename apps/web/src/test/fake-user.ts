@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../state/current-user";
+import type { CurrentUser } from "../data/api-query";
 
 /** The demo lender as the server answers queryCashUser. */
 export const fakeLender = {

@@ -9,13 +9,14 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import type { ApiAnswer } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery } from "../../data/api-query";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 
-type Api = ReturnType<typeof useApi>;
-type ApiKey = Awaited<ReturnType<Api["apiKey"]["list"]>>[number];
+type ApiKey = ApiAnswer<"apiKey.list">[number];
 
 /**
  * The lender's API keys on 'me' (apps/server README "API keys"): list, create (the key shown
@@ -23,42 +24,35 @@ type ApiKey = Awaited<ReturnType<Api["apiKey"]["list"]>>[number];
  */
 export function ApiKeysSection() {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
-  const list = useLoad((signal) => api.apiKey.list(undefined, { signal }), [api]);
+  const list = useQuery(apiQuery("apiKey.list"));
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiKeyScope>("read");
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [sending, setSending] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const createKey = useApiMutation("apiKey.create");
+  const revokeKey = useApiMutation("apiKey.revoke");
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setCreating(true);
     try {
-      setCreated(await api.apiKey.create({ name, scope }));
+      setCreated(await createKey.mutateAsync({ name, scope }));
       setName("");
       setActionError(null);
-      list.reload();
     } catch (error) {
       setActionError(screenMessage(error, _));
     }
-    setCreating(false);
   };
 
   const revoke = async (key: ApiKey) => {
-    setSending(true);
     try {
-      await api.apiKey.revoke({ id: key.id });
+      await revokeKey.mutateAsync({ id: key.id });
       if (created?.id === key.id) setCreated(null);
       setActionError(null);
     } catch (error) {
       setActionError(screenMessage(error, _));
     }
-    list.reload();
-    setSending(false);
     setRevoking(null);
   };
 
@@ -96,7 +90,7 @@ export function ApiKeysSection() {
           ]}
           onValueChange={setScope}
         />
-        <Button type="submit" disabled={creating || name.trim() === ""}>
+        <Button type="submit" disabled={createKey.isPending || name.trim() === ""}>
           {_("apiKeys.create")}
         </Button>
       </form>
@@ -112,9 +106,7 @@ export function ApiKeysSection() {
       ) : null}
 
       {actionError ? <p className="page__error">{actionError}</p> : null}
-      {list.status === "failed" ? (
-        <p className="page__error">{failureMessage(list.error, _)}</p>
-      ) : null}
+      {list.isError ? <p className="page__error">{failureMessage(list.error, _)}</p> : null}
       {list.data && list.data.length > 0 ? (
         <ul className="block-list" aria-label={_("apiKeys.title")}>
           {list.data.map((key) => (
@@ -154,7 +146,7 @@ export function ApiKeysSection() {
         confirmLabel={_("apiKeys.revoke")}
         cancelLabel={_("common.cancel")}
         destructive
-        confirming={sending}
+        confirming={revokeKey.isPending}
         onConfirm={() => {
           if (revoking) void revoke(revoking);
         }}

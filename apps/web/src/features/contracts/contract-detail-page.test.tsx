@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "../../state/current-user";
+import type { CurrentUser } from "../../data/api-query";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
 import { fakeBorrower, fakeLender } from "../../test/fake-user";

@@ -4,24 +4,21 @@ import {
   Button,
   ConfirmDialog,
   copyToClipboard,
-  ErrorState,
-  ListSkeleton,
   MoneyText,
   PageHeader,
   StatusBadge,
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
-import { asTransportError } from "../../session/error-catalogue";
-import { failureMessage, screenMessage } from "../../session/screen-message";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery, currentUserQuery } from "../../data/api-query";
+import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { useCurrentUser } from "../../state/current-user";
 import { MoneySection } from "../money/money-section";
-import { absoluteShareLink, type Contract, isUnsigned, lastDueDate } from "./contract-labels";
+import { absoluteShareLink, isUnsigned, lastDueDate } from "./contract-labels";
 import { ContractPdfDownload } from "./contract-pdf";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
@@ -30,75 +27,41 @@ import { ShareQrCode } from "./share-qr-code";
 
 /**
  * The lender's view of one contract: terms, schedule, status, the share link (copy, QR code)
- * and, before signing, cancel ('confirm delete contract' -> 'deleted').
+ * and, before signing, cancel ('confirm delete contract' -> 'deleted'). Its route's loader has
+ * read the contract (src/routes/pages/order/common.tsx); a link without an id names none.
  */
 export function ContractDetailPage({ id }: { id: string }) {
   const { _ } = useLingui();
-  const api = useApi();
   const back = useBack();
-  // A link without an id names no contract: nothing to ask the server.
-  const contract = useLoad(
-    async (signal): Promise<Contract | null> =>
-      id === "" ? null : api.contract.detail({ id }, { signal }),
-    [api, id],
-  );
-  const notFound =
-    (contract.status === "done" && contract.data === null) ||
-    (contract.status === "failed" && isNotFoundAnswer(contract.error));
   return (
     <>
       <PageHeader title={_("contract.detail.title")} onBack={back} />
       <div className="page">
-        {contract.status === "loading" && !contract.data ? (
-          <ListSkeleton count={2} label={_("common.loading")} />
-        ) : null}
-        {notFound ? <p className="page__error">{_("contract.notFound")}</p> : null}
-        {/* The server's refusal is its answer; a request that never got one may be retried. */}
-        {contract.status === "failed" && !notFound && isAnswered(contract.error) ? (
-          <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
-        ) : null}
-        {contract.status === "failed" && !notFound && !isAnswered(contract.error) ? (
-          <ErrorState
-            title={_("contract.notFound")}
-            description={failureMessage(contract.error, _)}
-            retryLabel={_("common.retry")}
-            onRetry={contract.reload}
-          />
-        ) : null}
-        {contract.data ? (
-          <ContractDetail contract={contract.data} onChanged={contract.reload} />
-        ) : null}
+        {id === "" ? (
+          <p className="page__error">{_("contract.notFound")}</p>
+        ) : (
+          <ContractDetail id={id} />
+        )}
       </div>
     </>
   );
 }
 
-/** The server answered (a refusal), as opposed to a request that failed on the way. */
-function isAnswered(error: unknown): boolean {
-  return asTransportError(error)?.kind === "envelope-status";
-}
-
-/** The server's 'no such contract' (envelope 404). */
-function isNotFoundAnswer(error: unknown): boolean {
-  const transportError = asTransportError(error);
-  return transportError?.kind === "envelope-status" && transportError.status === 404;
-}
-
-function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged: () => void }) {
+function ContractDetail({ id }: { id: string }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const { data: contract } = useSuspenseQuery(apiQuery("contract.detail", { id }));
   const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const cancelContract = useApiMutation("contract.cancel");
   const money = (amount: number) => (
     <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
   );
   const signed = !isUnsigned(contract.status);
   // Only the lender shares or deletes (a bound borrower may read the page too). A cancelled
   // contract keeps its pre-signing status; it can be read, not shared or deleted.
-  const isLender = useCurrentUser().data?.role === "lender";
+  const isLender = useSuspenseQuery(currentUserQuery()).data.role === "lender";
   const shareable = isLender && isUnsigned(contract.status) && !contract.cancelled;
   const link = absoluteShareLink(contract.link);
 
@@ -116,15 +79,13 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
   };
 
   const cancel = async () => {
-    setCancelling(true);
     try {
-      await api.contract.cancel({ id: contract.id });
+      await cancelContract.mutateAsync({ id: contract.id });
       setConfirming(false);
       toast.show(_("contract.delete.success"));
       await navigate({ to: "/pages/order/index", replace: true });
     } catch (error) {
       setConfirming(false);
-      setCancelling(false);
       setActionError(screenMessage(error, _));
     }
   };
@@ -202,7 +163,7 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
 
       {signed ? (
         <>
-          <MoneySection contract={contract} editable={isLender} onChanged={onChanged} />
+          <MoneySection contract={contract} editable={isLender} />
           {terms}
         </>
       ) : (
@@ -283,7 +244,7 @@ function ContractDetail({ contract, onChanged }: { contract: Contract; onChanged
         confirmLabel={_("common.delete")}
         cancelLabel={_("common.cancel")}
         destructive
-        confirming={cancelling}
+        confirming={cancelContract.isPending || cancelContract.isSuccess}
         onConfirm={cancel}
         onCancel={() => setConfirming(false)}
       />

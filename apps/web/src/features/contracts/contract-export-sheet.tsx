@@ -7,8 +7,9 @@ import {
 } from "@chayong/domain";
 import { Button, Sheet } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useApi } from "../../app/services";
+import { downloadQuery } from "../../data/api-query";
 import { screenMessage } from "../../session/screen-message";
 import type { ContractStatus } from "./contract-labels";
 import { saveCsvFile } from "./save-csv-file";
@@ -43,20 +44,21 @@ export function ContractExportSheet({
   timeZone: string;
 }) {
   const { _ } = useLingui();
-  const api = useApi();
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const pending = useRef<AbortController | null>(null);
+  const pending = useRef<readonly unknown[] | null>(null);
   const downloading = progress?.state === "preparing" ? progress.kind : null;
 
   const download = async (kind: ContractExportKind) => {
-    const controller = new AbortController();
-    pending.current = controller;
+    const file = downloadQuery(
+      "contract.export",
+      { kind, ...(filter.status ? { status: filter.status } : {}), type: filter.type ?? "all" },
+      exportTimeoutMs,
+    );
+    pending.current = file.queryKey;
     setProgress({ kind, state: "preparing" });
     try {
-      const text = await api.contract.export(
-        { kind, ...(filter.status ? { status: filter.status } : {}), type: filter.type ?? "all" },
-        { signal: controller.signal, timeoutMs: exportTimeoutMs },
-      );
+      const text = await queryClient.fetchQuery(file);
       const fileName = contractExportFileName(kind, todayIn(timeZone, new Date()));
       saveCsvFile(text, fileName);
       // Said in the sheet: a toast would sit under the modal sheet, unseen.
@@ -66,13 +68,13 @@ export function ContractExportSheet({
       // Nothing to say here when the app's error modal already said it, or the user gave up.
       setProgress(message ? { kind, state: "failed", message } : null);
     } finally {
-      if (pending.current === controller) pending.current = null;
+      if (pending.current === file.queryKey) pending.current = null;
     }
   };
 
   const close = () => {
     // Closing gives up a download still being prepared; nothing is saved then.
-    pending.current?.abort();
+    if (pending.current) void queryClient.cancelQueries({ queryKey: pending.current });
     pending.current = null;
     setProgress(null);
     onClose();

@@ -11,14 +11,16 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { useApi } from "../../app/services";
+import type { ApiInput } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { type CurrentUser, currentUserQuery } from "../../data/api-query";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { type CurrentUser, useCurrentUser } from "../../state/current-user";
 import { sessionScopedAtom } from "../../state/session-scoped";
 import { currencyUnit } from "../money/currency-unit";
 import { chosenTemplateAtom } from "../templates/chosen-template";
@@ -39,21 +41,17 @@ type Lender = NonNullable<CurrentUser["lender"]>;
 
 export function CreateContractPage() {
   const { _ } = useLingui();
-  const user = useCurrentUser();
+  const { data: user } = useSuspenseQuery(currentUserQuery());
   const back = useBack();
-  const lender = user.data?.lender;
+  const lender = user.lender;
   return (
     <>
       <PageHeader title={_("contract.create.title")} onBack={back} />
-      {lender && user.data ? (
-        <CreateContractForm lender={lender} lenderPhone={user.data.phone} />
+      {lender ? (
+        <CreateContractForm lender={lender} lenderPhone={user.phone} />
       ) : (
         <div className="page">
-          {user.status === "loading" ? <p className="page__note">{_("common.loading")}</p> : null}
-          {user.status === "done" ? <p className="page__error">{_("access.forbidden")}</p> : null}
-          {user.status === "failed" ? (
-            <p className="page__error">{screenMessage(user.error, _)}</p>
-          ) : null}
+          <p className="page__error">{_("access.forbidden")}</p>
         </div>
       )}
     </>
@@ -85,8 +83,8 @@ function serverFieldMessages(error: unknown): Map<string, string> {
 
 function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPhone: string }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
+  const addContract = useApiMutation("contract.add");
   const toast = useToast();
   const jurisdiction = lender.jurisdiction as Jurisdiction;
   const currency = jurisdiction === "TW" ? "TWD" : "KRW";
@@ -131,7 +129,7 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
 
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const sending = addContract.isPending || addContract.isSuccess;
   const [sendError, setSendError] = useState<string | null>(null);
 
   const errors = useMemo(() => validateForm(form, ctx), [form, ctx]);
@@ -170,16 +168,12 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
       document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
       return;
     }
-    setSending(true);
     try {
-      const contract = await api.contract.add(
-        draftOf(form) as Parameters<typeof api.contract.add>[0],
-      );
+      const contract = await addContract.mutateAsync(draftOf(form) as ApiInput<"contract.add">);
       setStored(null);
       toast.show(_("contract.create.success"));
       await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });
     } catch (error) {
-      setSending(false);
       const onFields = serverFieldMessages(error);
       if (onFields.size > 0) {
         setServerErrors(onFields);

@@ -116,8 +116,6 @@ describe("the order list", () => {
         },
       },
     });
-    expect(await screen.findByRole("status", { name: "계약 목록을 불러오는 중…" })).toBeTruthy();
-
     await screen.findByText("계약 목록을 불러오지 못했습니다");
     expect(screen.queryByText("관련 계약 정보가 없습니다")).toBeNull();
 

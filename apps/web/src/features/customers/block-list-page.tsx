@@ -1,75 +1,56 @@
 import { displayPhone } from "@chayong/domain";
 import { formatInstant } from "@chayong/i18n/lazy";
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  ListSkeleton,
-  PageHeader,
-  useToast,
-} from "@chayong/ui";
+import { Button, ConfirmDialog, EmptyState, PageHeader, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { queryOptions, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
-import { failureMessage, screenMessage } from "../../session/screen-message";
+import type { ApiAnswer } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery } from "../../data/api-query";
+import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 
-type Api = ReturnType<typeof useApi>;
-type BlockedPhone = Awaited<ReturnType<Api["contract"]["blockList"]>>[number];
+type BlockedPhone = ApiAnswer<"contract.blockList">[number];
+
+/** The lender's blocked phones, newest first (its route's loader reads the same query). */
+function blockListQuery() {
+  return queryOptions({
+    ...apiQuery("contract.blockList"),
+    select: (list) => [...list].sort((a, b) => b.blockedAt.localeCompare(a.blockedAt)),
+  });
+}
 
 /** The lender's blocked phones, newest first, each with its reason and an unblock (docs/customers.md). */
 export function BlockListPage() {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const back = useBack();
   const toast = useToast();
-  const list = useLoad(
-    async (signal) =>
-      [...(await api.contract.blockList(undefined, { signal }))].sort((a, b) =>
-        b.blockedAt.localeCompare(a.blockedAt),
-      ),
-    [api],
-  );
+  const queryClient = useQueryClient();
+  const { data: items } = useSuspenseQuery(blockListQuery());
   const [unblocking, setUnblocking] = useState<BlockedPhone | null>(null);
-  const [sending, setSending] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const unblockPhone = useApiMutation("contract.unblock", {
+    // Already lifted elsewhere (404): the list is out of date.
+    onError: () => void queryClient.invalidateQueries({ queryKey: blockListQuery().queryKey }),
+  });
 
   const unblock = async (entry: BlockedPhone) => {
-    setSending(true);
     try {
-      await api.contract.unblock({ phone: entry.phone });
+      await unblockPhone.mutateAsync({ phone: entry.phone });
       toast.show(_("customer.unblock.success"));
       setActionError(null);
-      list.reload();
     } catch (error) {
       setActionError(screenMessage(error, _));
-      // Already lifted elsewhere (404): the list is out of date.
-      list.reload();
     }
-    setSending(false);
     setUnblocking(null);
   };
 
-  const items = list.data ?? [];
   return (
     <>
       <PageHeader title={_("customer.blockList")} onBack={back} />
       <div className="page">
-        {list.status === "loading" && !list.data ? (
-          <ListSkeleton label={_("common.loading")} />
-        ) : null}
-        {list.status === "failed" ? (
-          <ErrorState
-            title={_("common.loadFailed")}
-            description={failureMessage(list.error, _)}
-            retryLabel={_("common.retry")}
-            onRetry={list.reload}
-          />
-        ) : null}
         {actionError ? <p className="page__error">{actionError}</p> : null}
-        {list.status === "done" && items.length === 0 ? (
+        {items.length === 0 ? (
           <EmptyState
             title={_("customer.blockList.empty")}
             description={_("customer.blockList.emptyHint")}
@@ -104,7 +85,7 @@ export function BlockListPage() {
         message={unblocking ? displayPhone(unblocking.phone) : ""}
         confirmLabel={_("customer.unblock")}
         cancelLabel={_("common.cancel")}
-        confirming={sending}
+        confirming={unblockPhone.isPending}
         onConfirm={() => {
           if (unblocking) void unblock(unblocking);
         }}

@@ -2,7 +2,7 @@ import { displayPhone } from "@chayong/domain";
 import { Button, Sheet, TextField, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
-import { useApi } from "../../app/services";
+import { useApiMutation } from "../../data/api-mutation";
 import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 
@@ -41,10 +41,10 @@ export function BlockSheet({
   onBlocked: () => void;
 }) {
   const { _ } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const block = useApiMutation("contract.block");
+  const sending = block.isPending;
   const [serverReasonError, setServerReasonError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const problem = blockReasonProblem(reason);
@@ -57,17 +57,14 @@ export function BlockSheet({
       document.querySelector<HTMLElement>(".cy-sheet [aria-invalid='true']")?.focus();
       return;
     }
-    setSending(true);
     setSendError(null);
     setServerReasonError(null);
     try {
-      await api.contract.block({ phone, reason });
+      await block.mutateAsync({ phone, reason });
       toast.show(_("customer.block.success"));
       setSubmitted(false);
-      setSending(false);
       onBlocked();
     } catch (error) {
-      setSending(false);
       const body = asTransportError(error)?.body as
         | { errors?: Array<{ field: string | null; message: string }> }
         | undefined;

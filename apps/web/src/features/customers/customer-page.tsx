@@ -11,18 +11,19 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import type { ApiAnswer } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery } from "../../data/api-query";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { type Contract, lastDueDate } from "../contracts/contract-labels";
 import { BlockSheet } from "./block-sheet";
 import { CustomerStatusBadge } from "./customer-status-badge";
 
-type Api = ReturnType<typeof useApi>;
-export type CustomerDetail = Awaited<ReturnType<Api["contract"]["userDetails"]>>;
+export type CustomerDetail = ApiAnswer<"contract.userDetails">;
 
 type ImageField = "idCardFrontUrl" | "idCardBackUrl" | "holdingPhotoUrl" | "facePhotoUrl";
 const images: ReadonlyArray<{ field: ImageField; labelId: string }> = [
@@ -40,50 +41,33 @@ const images: ReadonlyArray<{ field: ImageField; labelId: string }> = [
  */
 export function CustomerPage({ contractId }: { contractId: string }) {
   const { _ } = useLingui();
-  const api = useApi();
   const back = useBack();
-  const customer = useLoad(
-    async (signal): Promise<CustomerDetail | null> =>
-      contractId === "" ? null : api.contract.userDetails({ id: contractId }, { signal }),
-    [api, contractId],
-  );
   return (
     <>
       <PageHeader title={_("customer.title")} onBack={back} />
       <div className="page">
-        {customer.status === "loading" && !customer.data ? (
-          <p className="page__note">{_("common.loading")}</p>
-        ) : null}
-        {customer.status === "done" && customer.data === null ? (
+        {contractId === "" ? (
           <p className="page__error">{_("contract.notFound")}</p>
-        ) : null}
-        {customer.status === "failed" ? (
-          <p className="page__error">{screenMessage(customer.error, _)}</p>
-        ) : null}
-        {customer.data ? (
-          <CustomerDetails customer={customer.data} onChanged={customer.reload} />
-        ) : null}
+        ) : (
+          <CustomerDetails contractId={contractId} />
+        )}
       </div>
     </>
   );
 }
 
-function CustomerDetails({
-  customer,
-  onChanged,
-}: {
-  customer: CustomerDetail;
-  onChanged: () => void;
-}) {
+/** The customer its route's loader read (src/routes/pages/order/customer.tsx). */
+function CustomerDetails({ contractId }: { contractId: string }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const query = useSuspenseQuery(apiQuery("contract.userDetails", { id: contractId }));
+  const customer = query.data;
+  const unblockPhone = useApiMutation("contract.unblock");
   const [blocking, setBlocking] = useState(false);
   // Kept here, not in the sheet: closing the sheet and opening it again loses nothing typed.
   const [reason, setReason] = useState("");
   const [confirmingUnblock, setConfirmingUnblock] = useState(false);
-  const [unblocking, setUnblocking] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ url: string; label: string } | null>(null);
   // An image address expires after 15 minutes: a broken one reads the page again, once.
@@ -98,16 +82,13 @@ function CustomerDetails({
     );
 
   const unblock = async () => {
-    setUnblocking(true);
     try {
-      await api.contract.unblock({ phone: customer.phone });
+      await unblockPhone.mutateAsync({ phone: customer.phone });
       toast.show(_("customer.unblock.success"));
       setActionError(null);
-      onChanged();
     } catch (error) {
       setActionError(screenMessage(error, _));
     }
-    setUnblocking(false);
     setConfirmingUnblock(false);
   };
 
@@ -207,7 +188,7 @@ function CustomerDetails({
                       onError={() => {
                         if (refreshedImages.current) return;
                         refreshedImages.current = true;
-                        onChanged();
+                        void query.refetch();
                       }}
                     />
                   </button>
@@ -255,7 +236,6 @@ function CustomerDetails({
           setBlocking(false);
           setReason("");
           setActionError(null);
-          onChanged();
         }}
       />
       <ConfirmDialog
@@ -264,7 +244,7 @@ function CustomerDetails({
         message={displayPhone(customer.phone)}
         confirmLabel={_("customer.unblock")}
         cancelLabel={_("common.cancel")}
-        confirming={unblocking}
+        confirming={unblockPhone.isPending}
         onConfirm={() => void unblock()}
         onCancel={() => setConfirmingUnblock(false)}
       />

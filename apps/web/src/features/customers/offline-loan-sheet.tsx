@@ -5,7 +5,6 @@ import {
   type OfflineLoanReport,
   type OfflineLoanState,
 } from "@chayong/domain";
-import type { Api } from "@chayong/sdk";
 import {
   Button,
   DateField,
@@ -17,7 +16,8 @@ import {
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useMemo, useState } from "react";
-import { useApi } from "../../app/services";
+import type { ApiInput } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { messagesByField, type ServerProblem } from "../identity/id-card-form";
@@ -70,11 +70,12 @@ export function OfflineLoanSheet({
   onGone: () => void;
 }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const reportLoan = useApiMutation("contract.reportOfflineLoan");
+  const correctLoan = useApiMutation("contract.correctOfflineLoan");
+  const sending = reportLoan.isPending || correctLoan.isPending;
   const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map());
   const [sendError, setSendError] = useState<string | null>(null);
 
@@ -118,25 +119,20 @@ export function OfflineLoanSheet({
       document.querySelector<HTMLElement>(".cy-sheet [aria-invalid='true']")?.focus();
       return;
     }
-    setSending(true);
     try {
       const report =
         mode.kind === "report"
-          ? await api.contract.reportOfflineLoan(
-              reportRequestOf(form) as Parameters<Api["contract"]["reportOfflineLoan"]>[0],
+          ? await reportLoan.mutateAsync(
+              reportRequestOf(form) as ApiInput<"contract.reportOfflineLoan">,
             )
-          : await api.contract.correctOfflineLoan(
-              correctionRequestOf(mode.report.id, form) as Parameters<
-                Api["contract"]["correctOfflineLoan"]
-              >[0],
+          : await correctLoan.mutateAsync(
+              correctionRequestOf(mode.report.id, form) as ApiInput<"contract.correctOfflineLoan">,
             );
       toast.show(
         _(mode.kind === "report" ? "offlineRecord.success" : "offlineLoan.correct.success"),
       );
-      setSending(false);
       onDone(report);
     } catch (error) {
-      setSending(false);
       const transportError = asTransportError(error);
       const body = transportError?.body as { errors?: ServerProblem[] } | undefined;
       if (body?.errors?.length) {

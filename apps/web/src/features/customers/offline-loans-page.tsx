@@ -12,20 +12,18 @@ import {
   ConfirmDialog,
   type ContractStatusCode,
   EmptyState,
-  ErrorState,
-  ListSkeleton,
   MoneyText,
   PageHeader,
   StatusBadge,
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
-import { failureMessage, screenMessage } from "../../session/screen-message";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery, currentUserQuery } from "../../data/api-query";
+import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { useCurrentUser } from "../../state/current-user";
 import { emptyOfflineLoanForm, type OfflineLoanForm, offlineLoanFormOf } from "./offline-loan-form";
 import { OfflineLoanSheet } from "./offline-loan-sheet";
 
@@ -47,41 +45,38 @@ type OpenSheet = { kind: "report" } | { kind: "correct"; report: OfflineLoanRepo
  */
 export function OfflineLoansPage() {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const back = useBack();
   const toast = useToast();
-  const user = useCurrentUser();
-  const lender = user.data?.lender ?? null;
+  const queryClient = useQueryClient();
+  const lender = useSuspenseQuery(currentUserQuery()).data.lender;
   const currency: Currency = lender?.jurisdiction === "TW" ? "TWD" : "KRW";
   const today: CalendarDate = todayIn(lender?.timeZone ?? "Asia/Seoul", new Date());
 
-  const list = useLoad((signal) => api.contract.offlineLoanList(undefined, { signal }), [api]);
+  const listQuery = apiQuery("contract.offlineLoanList");
+  const { data: items } = useSuspenseQuery(listQuery);
+  // A report withdrawn or corrected elsewhere (404): the list is out of date.
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: listQuery.queryKey });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
   const [newReport, setNewReport] = useState<OfflineLoanForm>(emptyOfflineLoanForm);
   const [corrections, setCorrections] = useState<Record<string, OfflineLoanForm>>({});
   const [withdrawing, setWithdrawing] = useState<OfflineLoanReport | null>(null);
-  const [sending, setSending] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const withdrawReport = useApiMutation("contract.withdrawOfflineLoan", { onError: readAgain });
 
   const withdraw = async (report: OfflineLoanReport) => {
-    setSending(true);
     try {
-      await api.contract.withdrawOfflineLoan({ id: report.id });
+      await withdrawReport.mutateAsync({ id: report.id });
       toast.show(_("offlineLoan.withdraw.success"));
       setActionError(null);
     } catch (error) {
-      // Already withdrawn elsewhere (404): the list is out of date.
       setActionError(screenMessage(error, _));
     }
-    list.reload();
-    setSending(false);
     setWithdrawing(null);
   };
 
   const money = (amount: number) => (
     <MoneyText amount={amount} currency={currency} locale={i18n.locale} />
   );
-  const items = list.data ?? [];
   const correcting = sheet?.kind === "correct" ? sheet.report : null;
   return (
     <>
@@ -96,20 +91,7 @@ export function OfflineLoansPage() {
             {actionError}
           </p>
         ) : null}
-        {list.status === "loading" && !list.data ? (
-          <ListSkeleton label={_("common.loading")} />
-        ) : null}
-        {list.status === "failed" ? (
-          <ErrorState
-            title={_("common.loadFailed")}
-            description={failureMessage(list.error, _)}
-            retryLabel={_("common.retry")}
-            onRetry={list.reload}
-          />
-        ) : null}
-        {list.status === "done" && items.length === 0 ? (
-          <EmptyState title={_("offlineLoan.mine.empty")} />
-        ) : null}
+        {items.length === 0 ? <EmptyState title={_("offlineLoan.mine.empty")} /> : null}
         {items.length > 0 ? (
           <ul className="offline-loans" aria-label={_("offlineLoan.mine")}>
             {items.map((report) => (
@@ -190,9 +172,8 @@ export function OfflineLoansPage() {
             }
             setSheet(null);
             setActionError(null);
-            list.reload();
           }}
-          onGone={list.reload}
+          onGone={readAgain}
         />
       ) : null}
       <ConfirmDialog
@@ -213,7 +194,7 @@ export function OfflineLoansPage() {
         confirmLabel={_("offlineLoan.withdraw")}
         cancelLabel={_("common.cancel")}
         destructive
-        confirming={sending}
+        confirming={withdrawReport.isPending}
         onConfirm={() => {
           if (withdrawing) void withdraw(withdrawing);
         }}

@@ -2,13 +2,14 @@ import { type Currency, displayPhone, normalizePhone, type SharedDebtInfo } from
 import { formatInstant } from "@chayong/i18n/lazy";
 import { Button, EmptyState, PageHeader, TextField } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useApi } from "../../app/services";
+import { useApiMutation } from "../../data/api-mutation";
+import { currentUserQuery } from "../../data/api-query";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { useCurrentUser } from "../../state/current-user";
 import { messagesByField, type ServerProblem } from "../identity/id-card-form";
 import {
   emptySharedDebtForm,
@@ -39,16 +40,16 @@ function refusedStatus(error: unknown): number | null {
  */
 export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const back = useBack();
   const navigate = useNavigate();
-  const user = useCurrentUser();
-  const currency: Currency = user.data?.lender?.jurisdiction === "TW" ? "TWD" : "KRW";
+  const user = useSuspenseQuery(currentUserQuery()).data;
+  const currency: Currency = user.lender?.jurisdiction === "TW" ? "TWD" : "KRW";
+  const lookUp = useApiMutation("contract.sharedDebt");
+  const sending = lookUp.isPending;
 
   const [form, setForm] = useState<SharedDebtForm>({ ...emptySharedDebtForm, phone: initialPhone });
   const [touched, setTouched] = useState<Set<FieldName>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map());
   const [sendError, setSendError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -88,11 +89,10 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
       document.querySelector<HTMLElement>(".shared-debt-form [aria-invalid='true']")?.focus();
       return;
     }
-    setSending(true);
     setOutcome(null);
     const phone = phoneAsRead(form.phone);
     try {
-      const info = await api.contract.sharedDebt(sharedDebtRequestOf(form));
+      const info = await lookUp.mutateAsync(sharedDebtRequestOf(form));
       setOutcome({ kind: "found", info, phone, at: new Date() });
     } catch (error) {
       const status = refusedStatus(error);
@@ -102,7 +102,6 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
       else if (body?.errors?.length) setServerErrors(messagesByField(body.errors));
       else setSendError(screenMessage(error, _));
     }
-    setSending(false);
   };
 
   const asOf = (outcome: Outcome) =>

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CurrentUser } from "../../state/current-user";
+import type { CurrentUser } from "../../data/api-query";
 import { fakeContract } from "../../test/fake-contract";
 import { fakeBorrower, fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";

@@ -1,52 +1,28 @@
 import "./home.css";
 import { displayPhone } from "@chayong/domain";
-import {
-  Button,
-  ContractCard,
-  EmptyState,
-  ErrorState,
-  ListSkeleton,
-  PageHeader,
-} from "@chayong/ui";
+import { Button, ContractCard, EmptyState, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
-import { failureMessage } from "../../session/screen-message";
-import { type CurrentUser, useCurrentUser } from "../../state/current-user";
+import { type CurrentUser, currentUserQuery } from "../../data/api-query";
 import { type Contract, dueDateShown, isUnsigned } from "../contracts/contract-labels";
+import { homeContractsQuery } from "./home-contracts";
 import { type HomeStep, HomeSteps } from "./home-steps";
-
-/** How many of the lender's newest contracts the home page lists. */
-const latestCount = 3;
 
 /**
  * The home page (docs/screens.md, "Home"): the three steps a borrower takes, with pictures; then,
  * for a borrower, the contracts waiting to be signed or repaid; for a lender, a short start
- * (create a contract, templates) and the newest contracts.
+ * (create a contract, templates) and the newest contracts. Its route's loader has read both.
  */
 export function HomePage() {
   const { _ } = useLingui();
-  const user = useCurrentUser();
+  const { data: user } = useSuspenseQuery(currentUserQuery());
   return (
     <>
       {/* The home page is a root, like the tabs: nothing to go back to. */}
       <PageHeader title={_("home.title")} />
       <div className="page home">
-        {user.status === "failed" ? (
-          <ErrorState
-            title={_("common.loadFailed")}
-            description={failureMessage(user.error, _)}
-            retryLabel={_("common.retry")}
-            onRetry={user.reload}
-          />
-        ) : !user.data ? (
-          <ListSkeleton count={2} label={_("common.loading")} />
-        ) : user.data.role === "lender" ? (
-          <LenderHome />
-        ) : (
-          <BorrowerHome user={user.data} />
-        )}
+        {user.role === "lender" ? <LenderHome /> : <BorrowerHome user={user} />}
       </div>
     </>
   );
@@ -56,8 +32,7 @@ export function HomePage() {
 function BorrowerHome({ user }: { user: CurrentUser }) {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  const contracts = useContracts(20);
-  const items = contracts.data ?? [];
+  const { data: items } = useSuspenseQuery(homeContractsQuery(user.role));
   const toSign = items.filter((contract) => isUnsigned(contract.status) && !contract.cancelled);
   const toRepay = items.filter(
     (contract) => contract.status === "type4" || contract.status === "type6",
@@ -82,13 +57,11 @@ function BorrowerHome({ user }: { user: CurrentUser }) {
   return (
     <>
       <HomeSteps steps={steps} />
-      <ContractsState contracts={contracts}>
-        {toSign.length === 0 && toRepay.length === 0 ? (
-          <EmptyState title={_("home.borrower.none")} description={_("home.borrower.noneHint")} />
-        ) : null}
-        <ContractSection titleId="home.borrower.toSign" contracts={toSign} />
-        <ContractSection titleId="home.borrower.toRepay" contracts={toRepay} />
-      </ContractsState>
+      {toSign.length === 0 && toRepay.length === 0 ? (
+        <EmptyState title={_("home.borrower.none")} description={_("home.borrower.noneHint")} />
+      ) : null}
+      <ContractSection titleId="home.borrower.toSign" contracts={toSign} />
+      <ContractSection titleId="home.borrower.toRepay" contracts={toRepay} />
     </>
   );
 }
@@ -97,8 +70,7 @@ function BorrowerHome({ user }: { user: CurrentUser }) {
 function LenderHome() {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  const contracts = useContracts(latestCount);
-  const items = contracts.data ?? [];
+  const { data: items } = useSuspenseQuery(homeContractsQuery("lender"));
   return (
     <>
       <section className="home-start" aria-labelledby="home-start-title">
@@ -119,43 +91,10 @@ function LenderHome() {
           </Button>
         </div>
       </section>
-      <ContractsState contracts={contracts}>
-        {items.length === 0 ? <EmptyState title={_("home.lender.none")} /> : null}
-        <ContractSection titleId="home.lender.latest" contracts={items} seeAll />
-      </ContractsState>
+      {items.length === 0 ? <EmptyState title={_("home.lender.none")} /> : null}
+      <ContractSection titleId="home.lender.latest" contracts={items} seeAll />
     </>
   );
-}
-
-function useContracts(pageSize: number) {
-  const api = useApi();
-  return useLoad(
-    async (signal) => (await api.contract.query({ type: "all", pageSize }, { signal })).items,
-    [api, pageSize],
-  );
-}
-
-/** Skeleton while the contracts load, an error with retry, or what the page makes of them. */
-function ContractsState({
-  contracts,
-  children,
-}: {
-  contracts: ReturnType<typeof useContracts>;
-  children: React.ReactNode;
-}) {
-  const { _ } = useLingui();
-  if (contracts.status === "failed") {
-    return (
-      <ErrorState
-        title={_("orderList.loadFailed")}
-        description={failureMessage(contracts.error, _)}
-        retryLabel={_("common.retry")}
-        onRetry={contracts.reload}
-      />
-    );
-  }
-  if (!contracts.data) return <ListSkeleton count={2} label={_("orderList.loading")} />;
-  return <>{children}</>;
 }
 
 function ContractSection({
@@ -169,7 +108,7 @@ function ContractSection({
 }) {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  const isLender = useCurrentUser().data?.role === "lender";
+  const isLender = useSuspenseQuery(currentUserQuery()).data.role === "lender";
   if (contracts.length === 0) return null;
   const open = (contract: Contract) => {
     if (isLender) {

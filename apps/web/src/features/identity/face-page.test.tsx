@@ -231,6 +231,8 @@ describe("the whole verification from the sign page", () => {
     for (const tile of [/^신분증 앞면/, /^신분증 뒷면/, /^신분증을 들고 찍은 사진/]) {
       fireEvent.change(await screen.findByLabelText(tile), { target: { files: [photo()] } });
     }
+    // Every photo uploaded (no progress bar left): confirm would otherwise ask to wait for it.
+    await vi.waitFor(() => expect(screen.queryAllByRole("progressbar")).toHaveLength(0));
     await vi.waitFor(() =>
       expect((screen.getAllByLabelText(/^이름/)[0] as HTMLInputElement).value).toBe("홍길동"),
     );

@@ -1,9 +1,10 @@
 import { Button, CameraFrame, PageHeader, StepIndicator, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery } from "../../data/api-query";
 import { screenMessage } from "../../session/screen-message";
 import { CameraUnavailable, captureFrame, closeCamera, openFrontCamera } from "./camera";
 import type { FaceDetector } from "./face-detector";
@@ -64,10 +65,10 @@ export function FacePage({ redirect }: FlowSearch) {
   const retake = useLocation({
     select: (location) => (location.search as { retake?: unknown }).retake === true,
   });
-  const api = useApi();
   const { askToLeave, leaveDialog } = useLeaveVerification();
-  const progress = useLoad(() => api.identity.userDetail(), [api]);
-  const known = progress.status !== "loading" || progress.data !== undefined;
+  // Read by the route's loader; a failure there leaves the check to start afresh.
+  const progress = useQuery(apiQuery("identity.userDetail"));
+  const known = !progress.isPending;
   return (
     <>
       <PageHeader title={_("verify.face.title")} onBack={askToLeave} />
@@ -95,9 +96,10 @@ function FaceCheck({
   verifiedPhoto,
 }: FlowSearch & { verifiedPhoto?: { url: string | null } }) {
   const { _ } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const { mutateAsync: uploadImage } = useApiMutation("identity.uploadImage");
+  const { mutateAsync: compareFace } = useApiMutation("identity.faceCompare");
   const [phase, setPhase] = useState<Phase>(
     verifiedPhoto ? { kind: "verified", photoUrl: verifiedPhoto.url } : { kind: "idle" },
   );
@@ -149,10 +151,10 @@ function FaceCheck({
       setPhase({ kind: "sending", photoUrl, step: "uploading", fromFile });
       let step: "uploading" | "verifying" = "uploading";
       try {
-        const uploaded = await api.identity.uploadImage(await fitForUpload(photo));
+        const uploaded = await uploadImage({ file: await fitForUpload(photo) });
         step = "verifying";
         setPhase({ kind: "sending", photoUrl, step, fromFile });
-        await api.identity.faceCompare({ facePhotoUrl: uploaded.url ?? uploaded.path });
+        await compareFace({ facePhotoUrl: uploaded.url ?? uploaded.path });
         toast.show(_("verify.face.success"));
         await goToIdCard();
       } catch (error) {
@@ -164,7 +166,7 @@ function FaceCheck({
         setPhase({ kind: "failed", photoUrl, message, fromFile });
       }
     },
-    [api, toast, _, goToIdCard],
+    [uploadImage, compareFace, toast, _, goToIdCard],
   );
 
   const capture = useCallback(async () => {

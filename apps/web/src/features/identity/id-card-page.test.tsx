@@ -51,10 +51,12 @@ async function pick(tile: RegExp, name = "card.png") {
   fireEvent.change(input, { target: { files: [image(name)] } });
 }
 
+/** Picks the three photos and waits until each has uploaded (no progress bar left). */
 async function uploadAll() {
   await pick(/^신분증 앞면/);
   await pick(/^신분증 뒷면/);
   await pick(/^신분증을 들고 찍은 사진/);
+  await vi.waitFor(() => expect(screen.queryAllByRole("progressbar")).toHaveLength(0));
 }
 
 function field(label: string, index = 0) {

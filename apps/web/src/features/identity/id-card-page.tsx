@@ -13,14 +13,15 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { type FormEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import type { ApiInput } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery, currentUserQuery } from "../../data/api-query";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
-import { useCurrentUser } from "../../state/current-user";
 import { chosenAddressAtom } from "../location/chosen-address";
 import { finishVerification, flowSearch } from "./flow-history";
 import {
@@ -82,25 +83,25 @@ export function IdCardPage({ redirect }: FlowSearch) {
 /** Reads what the borrower did on earlier visits; sends them to the face check if not done. */
 function StartIdCard({ redirect, onStart }: FlowSearch & { onStart: (form: IdCardForm) => void }) {
   const { _ } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
-  const progress = useLoad(() => api.identity.userDetail(), [api]);
+  // Read by the route's loader; asked again here when that failed.
+  const progress = useQuery(apiQuery("identity.userDetail"));
   useEffect(() => {
-    if (progress.status !== "done") return;
+    if (!progress.isSuccess) return;
     if (!progress.data.faceVerified) {
       void navigate({ to: facePath, search: flowSearch(redirect), replace: true });
       return;
     }
     onStart(idCardFormOf(progress.data));
-  }, [progress.status]);
+  }, [progress.isSuccess]);
   return (
     <div className="page">
-      {progress.status === "failed" ? (
+      {progress.isError ? (
         <>
           <p className="page__error" role="alert">
             {screenMessage(progress.error, _) ?? _("common.loadFailed")}
           </p>
-          <Button variant="secondary" onClick={progress.reload}>
+          <Button variant="secondary" onClick={() => void progress.refetch()}>
             {_("common.retry")}
           </Button>
         </>
@@ -122,11 +123,15 @@ function IdCardFormView({
   redirect,
 }: FlowSearch & { form: IdCardForm; setForm: SetForm }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const router = useRouter();
   const navigate = useNavigate();
   const toast = useToast();
-  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const user = useQuery(currentUserQuery());
+  const { mutateAsync: uploadImage } = useApiMutation("identity.uploadImage");
+  const { mutateAsync: readCard } = useApiMutation("identity.ocrCheck");
+  const confirmDetails = useApiMutation("identity.ocrConfirm");
+  const saveContacts = useApiMutation("identity.addEmergencyContacts");
   const [, setStored] = useAtom(idCardFormAtom);
   const [chosenAddress, setChosenAddress] = useAtom(chosenAddressAtom);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -134,6 +139,7 @@ function IdCardFormView({
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [sendError, setSendError] = useState<string | null>(null);
   const [faceProblem, setFaceProblem] = useState(false);
+  // From 'confirm' until the page is left, or a refusal: both calls, one after the other.
   const [sending, setSending] = useState(false);
   const finished = useRef(false);
   useEffect(
@@ -204,7 +210,7 @@ function IdCardFormView({
     setForm((current) => ({ ...current, ocr: { status: "reading", pair } }));
     const stillReading = (current: IdCardForm) =>
       current.ocr.status === "reading" && current.ocr.pair === pair;
-    api.identity.ocrCheck({ frontPhotoUrl, backPhotoUrl }).then(
+    readCard({ frontPhotoUrl, backPhotoUrl }).then(
       (reading) =>
         setForm((current) =>
           stillReading(current)
@@ -253,7 +259,7 @@ function IdCardFormView({
         return { ...current, photos: { ...current.photos, [kind]: { ...photo, ...patch } } };
       });
     try {
-      const uploaded = await api.identity.uploadImage(await fitForUpload(file));
+      const uploaded = await uploadImage({ file: await fitForUpload(file) });
       settle({ status: "done", address: uploaded.url ?? uploaded.path, error: undefined });
     } catch (error) {
       settle({
@@ -274,7 +280,7 @@ function IdCardFormView({
     if (!(image instanceof HTMLImageElement) || refreshedPreviews.current) return;
     if ((image.getAttribute("src") ?? "").startsWith("blob:")) return;
     refreshedPreviews.current = true;
-    api.identity.userDetail().then(
+    queryClient.fetchQuery({ ...apiQuery("identity.userDetail"), staleTime: 0 }).then(
       (detail) => setForm((current) => withFreshPreviews(current, detail)),
       () => undefined,
     );
@@ -303,14 +309,12 @@ function IdCardFormView({
     try {
       if (needsConfirm(form)) {
         const personal = personalRequestOf(form);
-        await api.identity.ocrConfirm(personal as Parameters<typeof api.identity.ocrConfirm>[0]);
+        await confirmDetails.mutateAsync(personal as ApiInput<"identity.ocrConfirm">);
         setForm((current) => ({ ...current, confirmedKey: requestKey(personal) }));
       }
       if (needsContacts(form)) {
         const contacts = contactsRequestOf(form);
-        await api.identity.addEmergencyContacts(
-          contacts as Parameters<typeof api.identity.addEmergencyContacts>[0],
-        );
+        await saveContacts.mutateAsync(contacts as ApiInput<"identity.addEmergencyContacts">);
         setForm((current) => ({ ...current, savedContactsKey: requestKey(contacts) }));
       }
       toast.show(_("idCard.submit.success"));

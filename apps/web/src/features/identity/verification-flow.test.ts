@@ -1,7 +1,8 @@
 import { createMemoryHistory } from "@tanstack/react-router";
+import * as v from "valibot";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enterVerification, finishVerification, flowSearch } from "./flow-history";
-import { facePath, idCardPath, validateFlowSearch } from "./verification-flow";
+import { facePath, flowSearchSchema, idCardPath } from "./verification-flow";
 
 afterEach(() => sessionStorage.clear());
 
@@ -29,8 +30,11 @@ function fakeRouter(entries: string[]) {
 
 describe("the flow's search params", () => {
   it("keeps a redirect inside the app; a retake flag when asked", () => {
-    expect(validateFlowSearch({ redirect: signPage })).toEqual({ redirect: signPage });
-    expect(validateFlowSearch({ redirect: "https://evil.test/" })).toEqual({});
+    expect(v.parse(flowSearchSchema, { redirect: signPage })).toEqual({ redirect: signPage });
+    expect(v.parse(flowSearchSchema, { redirect: "https://evil.test/" })).toEqual({
+      redirect: undefined,
+    });
+    expect(v.parse(flowSearchSchema, { redirect: 42 })).toEqual({ redirect: undefined });
     expect(flowSearch(signPage, true)).toEqual({ redirect: signPage, retake: true });
     expect(flowSearch(undefined)).toEqual({});
   });

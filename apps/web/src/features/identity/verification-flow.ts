@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { safeRedirect } from "../../session/login-redirect";
 
 /**
@@ -21,16 +22,23 @@ export interface FlowSearch {
   redirect?: string;
   /**
    * The face page starts the camera afresh, even after a face check that went through. Read from
-   * the location by the face page itself: validateFlowSearch runs in the app's first chunk.
+   * the location by the face page itself: flowSearchSchema runs in the app's first chunk.
    */
   retake?: boolean;
 }
 
 /** The search params of both steps: a `redirect` only when it is a page of this app. */
-export function validateFlowSearch(search: Record<string, unknown>): FlowSearch {
-  const redirect = safeRedirect(search.redirect);
-  return redirect ? { redirect } : {};
-}
+export const flowSearchSchema = v.object({
+  redirect: v.fallback(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((path: string) => safeRedirect(path)),
+      ),
+    ),
+    undefined,
+  ),
+});
 
 /** The step to start from: the ID card when the face check is already done. */
 export function firstStepFor(progress: { faceVerified: boolean }): string {

@@ -6,7 +6,6 @@ import {
   todayIn,
 } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
-import type { Api } from "@chayong/sdk";
 import {
   Button,
   DateField,
@@ -22,9 +21,11 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import type { ApiAnswer } from "../../data/api-endpoints";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery } from "../../data/api-query";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage, screenMessage } from "../../session/screen-message";
 import type { Contract } from "../contracts/contract-labels";
@@ -43,7 +44,7 @@ import {
   planReversalOf,
 } from "./money-form";
 
-type Ledger = Awaited<ReturnType<Api["contract"]["ledger"]>>;
+type Ledger = ApiAnswer<"contract.ledger">;
 
 /** Statuses with money still owed: repayments, waivers and renewals apply (docs/money.md). */
 function isOwing(contract: Contract): boolean {
@@ -53,26 +54,13 @@ function isOwing(contract: Contract): boolean {
 /**
  * Money after signing, as the lender manages it (`editable`) or the borrower reads it: each
  * instalment's balance, the ledger as a timeline, and for the lender the actions (repayment,
- * waiver, renewal, reversal) in bottom sheets. `onChanged` runs after every recorded action, so
- * the page reloads the contract (status badge, totals) and this section its ledger.
+ * waiver, renewal, reversal) in bottom sheets. A recorded action reads the contract (status
+ * badge, totals) and its ledger again (src/data/invalidations.ts).
  */
-export function MoneySection({
-  contract,
-  editable,
-  onChanged,
-}: {
-  contract: Contract;
-  editable: boolean;
-  onChanged: () => void;
-}) {
+export function MoneySection({ contract, editable }: { contract: Contract; editable: boolean }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const timeZone = defaultTimeZoneOf(contract.jurisdiction);
-  // The contract object changes after every action (the page reloads it): read the ledger again.
-  const ledger = useLoad(
-    (signal) => api.contract.ledger({ id: contract.id }, { signal }),
-    [api, contract],
-  );
+  const ledger = useQuery(apiQuery("contract.ledger", { id: contract.id }));
   const [action, setAction] = useState<MoneyAction | null>(null);
   const [reversing, setReversing] = useState<LedgerTimelineEntry | null>(null);
   // What the lender typed and the action's idempotency key live here, not in the sheet: closing
@@ -177,10 +165,10 @@ export function MoneySection({
               {...(editable ? { onReverse: setReversing } : {})}
             />
           )
-        ) : ledger.status === "failed" ? (
+        ) : ledger.isError ? (
           <div className="page__row">
             <p className="page__error">{screenMessage(ledger.error, _)}</p>
-            <Button variant="secondary" onClick={ledger.reload}>
+            <Button variant="secondary" onClick={() => void ledger.refetch()}>
               {_("common.retry")}
             </Button>
           </div>
@@ -202,7 +190,6 @@ export function MoneySection({
           onDone={() => {
             setDrafts((current) => ({ ...current, [action]: undefined }));
             setAction(null);
-            onChanged();
           }}
         />
       ) : null}
@@ -215,10 +202,7 @@ export function MoneySection({
           ledger={ledger.data}
           today={today}
           onClose={() => setReversing(null)}
-          onDone={() => {
-            setReversing(null);
-            onChanged();
-          }}
+          onDone={() => setReversing(null)}
         />
       ) : null}
     </>
@@ -267,16 +251,17 @@ function MoneyActionSheet({
   onDone: () => void;
 }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const { form, key: actionKey } = draft;
   const [touched, setTouched] = useState<Set<keyof MoneyForm>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Map<keyof MoneyForm | "form", string> | null>(
     null,
   );
   const [sendError, setSendError] = useState<string | null>(null);
+  const repay = useApiMutation("contract.update");
+  const renew = useApiMutation("contract.renew");
+  const sending = repay.isPending || renew.isPending;
 
   const context = useMemo(
     () => operationContextOf(contract, ledger.entries as LedgerEntry[], today),
@@ -315,23 +300,18 @@ function MoneyActionSheet({
   const submit = async () => {
     setSubmitted(true);
     if (!planned.ok) return;
-    setSending(true);
     setSendError(null);
     try {
-      const request = {
-        id: contract.id,
-        idempotencyKey: actionKey,
-        ...moneyRequestOf(action, form),
-      };
-      if (action === "renewal") {
-        await api.contract.renew(request as Parameters<Api["contract"]["renew"]>[0]);
-      } else {
-        await api.contract.update(request as Parameters<Api["contract"]["update"]>[0]);
-      }
+      const fields = moneyRequestOf(action, form);
+      // The domain's plan above refuses an action without its instalment first.
+      const { instalmentIndex } = fields;
+      if (instalmentIndex === undefined) return;
+      const request = { id: contract.id, idempotencyKey: actionKey, instalmentIndex };
+      if ("newDueDate" in fields) await renew.mutateAsync({ ...fields, ...request });
+      else await repay.mutateAsync({ ...fields, ...request });
       toast.show(_(successOf[action]));
       onDone();
     } catch (error) {
-      setSending(false);
       const body = asTransportError(error)?.body as { errors?: ServerProblem[] } | undefined;
       if (body?.errors?.length) setServerErrors(serverMessagesByField(body.errors));
       else setSendError(screenMessage(error, _));
@@ -465,13 +445,13 @@ function ReversalSheet({
   onDone: () => void;
 }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const toast = useToast();
   const [reason, setReason] = useState("");
   const [actionKey] = useState(() => pendingKey || newActionKey());
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  const reverse = useApiMutation("contract.reverse");
+  const sending = reverse.isPending;
   const planned = planReversalOf(
     entry.id,
     reason,
@@ -494,11 +474,10 @@ function ReversalSheet({
   const submit = async () => {
     setSubmitted(true);
     if (!planned.ok) return;
-    setSending(true);
     setSendError(null);
     onKey(actionKey);
     try {
-      await api.contract.reverse({
+      await reverse.mutateAsync({
         id: contract.id,
         idempotencyKey: actionKey,
         entryId: entry.id,
@@ -507,7 +486,6 @@ function ReversalSheet({
       toast.show(_("ledger.reverse.success"));
       onDone();
     } catch (error) {
-      setSending(false);
       setSendError(screenMessage(error, _));
     }
   };

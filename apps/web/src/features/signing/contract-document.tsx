@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import { contractDocumentQuery } from "../../data/api-query";
 import { screenMessage } from "../../session/screen-message";
 
 const knownHeights = new Map<string, number>();
@@ -9,29 +9,28 @@ const knownHeights = new Map<string, number>();
 /**
  * The contract document as the server renders it (raw HTML), shown in a sandboxed frame: no
  * script in it can run, and it cannot touch the app. Its height follows its content.
- * `signedAt` reloads it once the contract is signed, so it shows the signature and its hash.
+ * Signing reads it again (src/data/invalidations.ts), so it shows the signature and its hash.
  */
 export function ContractDocument({
   id,
-  signedAt,
   onReady,
 }: {
   id: string;
-  signedAt?: string | null;
   /** The document is laid out at its full height (what follows it has stopped moving). */
   onReady?: () => void;
 }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   // The height it had last time, so coming back to the page does not shift what follows it.
   const [height, setHeight] = useState(() => knownHeights.get(id) ?? 480);
-  // The server writes the document in the reader's language: load again when it changes.
-  const documentHtml = useLoad(
-    (signal) => api.contract.view({ id }, { signal }),
-    [api, id, i18n.locale, signedAt],
-  );
+  // The server writes the document in the reader's language: read again when it changes (the
+  // same document in the earlier language stays until then).
+  const documentHtml = useQuery({
+    ...contractDocumentQuery(id, i18n.locale),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1]?.id === id ? previous : undefined,
+  });
   const srcDoc = documentHtml.data;
-  if (documentHtml.status === "failed") {
+  if (documentHtml.isError && !srcDoc) {
     return (
       <p className="page__error">{screenMessage(documentHtml.error, _, "contract.notFound")}</p>
     );

@@ -1,12 +1,9 @@
-import { Button, ErrorState, ListSkeleton, PageHeader, StatusBadge } from "@chayong/ui";
+import { Button, PageHeader, StatusBadge } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
-import { asTransportError } from "../../session/error-catalogue";
-import { failureMessage, screenMessage } from "../../session/screen-message";
+import { apiQuery, currentUserQuery } from "../../data/api-query";
 import { useBack } from "../../session/use-back";
-import { useCurrentUser } from "../../state/current-user";
 import { isUnsigned } from "../contracts/contract-labels";
 import { ContractPdfDownload } from "../contracts/contract-pdf";
 import { MoneySection } from "../money/money-section";
@@ -20,60 +17,47 @@ import { ContractDocument } from "./contract-document";
 export function SignDetailPage({ id }: { id: string }) {
   const { _ } = useLingui();
   const back = useBack();
-  const api = useApi();
-  const navigate = useNavigate();
-  const isBorrower = useCurrentUser().data?.role === "borrower";
-  const contract = useLoad(
-    async (signal) => (id === "" ? null : api.contract.detail({ id }, { signal })),
-    [api, id],
-  );
-  const data = contract.data;
-  const signed = data ? !isUnsigned(data.status) : false;
-  const answered = asTransportError(contract.error)?.kind === "envelope-status";
   return (
     <>
       <PageHeader title={_("contract.signDetail.title")} onBack={back} />
       <div className="page">
-        {id === "" || (contract.status === "done" && data === null) ? (
+        {id === "" ? (
           <p className="page__error">{_("contract.notFound")}</p>
-        ) : null}
-        {contract.status === "loading" && !data ? (
-          <ListSkeleton count={1} label={_("common.loading")} />
-        ) : null}
-        {contract.status === "failed" && answered ? (
-          <p className="page__error">{screenMessage(contract.error, _, "contract.notFound")}</p>
-        ) : null}
-        {contract.status === "failed" && !answered ? (
-          <ErrorState
-            title={_("contract.notFound")}
-            description={failureMessage(contract.error, _)}
-            retryLabel={_("common.retry")}
-            onRetry={contract.reload}
-          />
-        ) : null}
-        {data ? (
-          <header className="contract-detail__head">
-            <h2 className="contract-detail__name">{data.name}</h2>
-            <StatusBadge status={data.status} label={_(`contract.status.${data.status}`)} />
-          </header>
-        ) : null}
-        {data?.cancelled ? <p className="page__error">{_("document.cancelled")}</p> : null}
-        {data && !signed && !data.cancelled && isBorrower ? (
-          <Button
-            size="lg"
-            block
-            onClick={() => void navigate({ to: "/pages/loans/sign", search: { code: data.code } })}
-          >
-            {_("sign.title")}
-          </Button>
-        ) : null}
-        {/* Once signed, what is owed comes first; the signed document follows. */}
-        {data && signed ? (
-          <MoneySection contract={data} editable={false} onChanged={contract.reload} />
-        ) : null}
-        {data && signed && !data.cancelled ? <ContractPdfDownload contract={data} /> : null}
-        {id && (data || contract.status !== "failed") ? <ContractDocument id={id} /> : null}
+        ) : (
+          <SignDetail id={id} />
+        )}
       </div>
+    </>
+  );
+}
+
+/** The contract its route's loader read (src/routes/pages/loans/signDetail.tsx). */
+function SignDetail({ id }: { id: string }) {
+  const { _ } = useLingui();
+  const navigate = useNavigate();
+  const isBorrower = useSuspenseQuery(currentUserQuery()).data.role === "borrower";
+  const { data } = useSuspenseQuery(apiQuery("contract.detail", { id }));
+  const signed = !isUnsigned(data.status);
+  return (
+    <>
+      <header className="contract-detail__head">
+        <h2 className="contract-detail__name">{data.name}</h2>
+        <StatusBadge status={data.status} label={_(`contract.status.${data.status}`)} />
+      </header>
+      {data.cancelled ? <p className="page__error">{_("document.cancelled")}</p> : null}
+      {!signed && !data.cancelled && isBorrower ? (
+        <Button
+          size="lg"
+          block
+          onClick={() => void navigate({ to: "/pages/loans/sign", search: { code: data.code } })}
+        >
+          {_("sign.title")}
+        </Button>
+      ) : null}
+      {/* Once signed, what is owed comes first; the signed document follows. */}
+      {signed ? <MoneySection contract={data} editable={false} /> : null}
+      {signed && !data.cancelled ? <ContractPdfDownload contract={data} /> : null}
+      <ContractDocument id={id} />
     </>
   );
 }

@@ -12,17 +12,17 @@ import {
   StatusBadge,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { type ErrorComponentProps, useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
-import { useApi } from "../../app/services";
-import { useLoad } from "../../data/use-load";
+import { useApiMutation } from "../../data/api-mutation";
+import { apiQuery, currentUserQuery } from "../../data/api-query";
 import { entryPath } from "../../session/back";
 import { asTransportError } from "../../session/error-catalogue";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { useCurrentUser } from "../../state/current-user";
-import { type Contract, isUnsigned } from "../contracts/contract-labels";
+import { isUnsigned } from "../contracts/contract-labels";
 import { formatPercent } from "../contracts/percent";
 import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
@@ -38,57 +38,57 @@ import { WrongPhoneNotice } from "./wrong-phone-notice";
  */
 export function SignPage({ code }: { code: string }) {
   const { _ } = useLingui();
-  const api = useApi();
   const back = useBack();
-  const contract = useLoad(() => api.contract.open({ code }), [api, code]);
-  const sentTo = contract.status === "failed" ? sentToPhoneOf(contract.error) : null;
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />
       <div className="page page--above-service">
-        {contract.status === "loading" && !contract.data ? (
-          <p className="page__note">{_("common.loading")}</p>
-        ) : null}
-        {sentTo ? <WrongPhoneNotice sentToPhone={sentTo} /> : null}
-        {contract.status === "failed" && !sentTo ? (
-          <OpenFailure error={contract.error} onRetry={contract.reload} />
-        ) : null}
-        {contract.data ? <SignContract contract={contract.data} code={code} /> : null}
+        <SignContract code={code} />
       </div>
     </>
   );
 }
 
 /**
- * Why the contract did not open, and the way on: a link the server refused (wrong, deleted) says
- * so and leads home; a failed connection offers to try again.
+ * Why the contract did not open (its route's error component), and the way on: a phone other
+ * than the one it was sent to is told which one; a link the server refused (wrong, deleted)
+ * says so and leads home; a failed connection offers to try again.
  */
-function OpenFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function SignPageFailure({ error }: ErrorComponentProps) {
   const { _ } = useLingui();
+  const back = useBack();
+  const router = useRouter();
   const navigate = useNavigate();
-  if (asTransportError(error)?.kind === "envelope-status") {
-    return (
-      <EmptyState
-        title={screenMessage(error, _, "contract.notFound")}
-        description={_("sign.linkInvalid")}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => void navigate({ to: "/pages/index/index", replace: true })}
-          >
-            {_("notFound.home")}
-          </Button>
-        }
-      />
-    );
-  }
+  const sentTo = sentToPhoneOf(error);
   return (
-    <ErrorState
-      title={_("contract.notFound")}
-      description={failureMessage(error, _)}
-      retryLabel={_("common.retry")}
-      onRetry={onRetry}
-    />
+    <>
+      <PageHeader title={_("sign.title")} onBack={back} />
+      <div className="page page--above-service">
+        {sentTo ? (
+          <WrongPhoneNotice sentToPhone={sentTo} />
+        ) : asTransportError(error)?.kind === "envelope-status" ? (
+          <EmptyState
+            title={screenMessage(error, _, "contract.notFound")}
+            description={_("sign.linkInvalid")}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void navigate({ to: "/pages/index/index", replace: true })}
+              >
+                {_("notFound.home")}
+              </Button>
+            }
+          />
+        ) : (
+          <ErrorState
+            title={_("contract.notFound")}
+            description={failureMessage(error, _)}
+            retryLabel={_("common.retry")}
+            onRetry={() => void router.invalidate()}
+          />
+        )}
+      </div>
+    </>
   );
 }
 
@@ -101,21 +101,23 @@ function sentToPhoneOf(error: unknown): string | null {
   return typeof sentTo === "string" ? sentTo : null;
 }
 
-function SignContract({ contract: opened, code }: { contract: Contract; code: string }) {
+function SignContract({ code }: { code: string }) {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
   const router = useRouter();
-  const [contract, setContract] = useState(opened);
+  const queryClient = useQueryClient();
+  const opened = apiQuery("contract.open", { code });
+  const { data: contract } = useSuspenseQuery(opened);
   const [signature, setSignature] = useAtom(pendingSignatureAtom);
   const drawn = signature?.code === code ? signature : null;
   const [confirmedCode, setConfirmedCode] = useAtom(readConfirmedAtom);
   const agreed = confirmedCode === code;
   const setAgreed = (checked: boolean) => setConfirmedCode(checked ? code : null);
   const [asking, setAsking] = useState(false);
-  const [signing, setSigning] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  const signContract = useApiMutation("contract.sign");
+  const signing = signContract.isPending;
   const gateId = useId();
   const cap = legalCapFor(
     contract.jurisdiction,
@@ -149,12 +151,8 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
 
   // A borrower signs only once verified (the server refuses 'identity.notVerified' until then):
   // the verification flow starts at the step not done yet and comes back to this page.
-  const user = useCurrentUser();
-  const isBorrower = user.data?.role === "borrower";
-  const identity = useLoad(
-    async () => (isBorrower ? api.identity.userDetail() : null),
-    [api, isBorrower],
-  );
+  const isBorrower = useSuspenseQuery(currentUserQuery()).data.role === "borrower";
+  const identity = useQuery({ ...apiQuery("identity.userDetail"), enabled: isBorrower });
   const unverified = identity.data?.verified === false;
   // One push into the flow; finishing goes back here (history: [..., sign]).
   const verify = (progress: { faceVerified: boolean }) => void enterVerification(router, progress);
@@ -163,12 +161,14 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
 
   const sign = async () => {
     if (!drawn) return;
-    setSigning(true);
     setSignError(null);
     try {
-      const signed = await api.contract.sign({ id: contract.id, signature: drawn.dataUrl });
+      const signed = await signContract.mutateAsync({
+        id: contract.id,
+        signature: drawn.dataUrl,
+      });
       setAsking(false);
-      setContract(signed);
+      queryClient.setQueryData(opened.queryKey, signed);
       setSignature(null);
       setConfirmedCode(null);
       setSucceeded(true);
@@ -176,7 +176,10 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
       setAsking(false);
       // 'identity.notVerified' is a 409 whose message is already translated: the record says.
       if (asTransportError(error)?.status === 409) {
-        const progress = await api.identity.userDetail().catch(() => null);
+        // The record as it is now, not as the page read it.
+        const progress = await queryClient
+          .fetchQuery({ ...apiQuery("identity.userDetail"), staleTime: 0 })
+          .catch(() => null);
         if (progress && !progress.verified) {
           verify(progress);
           return;
@@ -184,8 +187,6 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
       }
       // The drawing stays: trying again needs no new signature.
       setSignError(screenMessage(error, _));
-    } finally {
-      setSigning(false);
     }
   };
 
@@ -219,7 +220,7 @@ function SignContract({ contract: opened, code }: { contract: Contract; code: st
         <p className="page__note">{_("cost.explanation")}</p>
       </section>
 
-      <ContractDocument id={contract.id} signedAt={contract.signedAt} onReady={revealSignature} />
+      <ContractDocument id={contract.id} onReady={revealSignature} />
 
       {isUnsigned(contract.status) ? (
         <section

@@ -1,13 +1,11 @@
 import { displayPhone } from "@chayong/domain";
 import { Button } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useSetAtom } from "jotai";
-import { useState } from "react";
-import { useApi } from "../../app/services";
+import { currentUserQuery } from "../../data/api-query";
 import { loginPath, safeRedirect } from "../../session/login-redirect";
-import { useCurrentUser } from "../../state/current-user";
-import { signOutAtom } from "../../state/storage";
+import { useLogOut } from "../../session/use-log-out";
 
 /**
  * A borrower logged in with another phone than the one the contract was sent to: which number it
@@ -16,27 +14,16 @@ import { signOutAtom } from "../../state/storage";
  */
 export function WrongPhoneNotice({ sentToPhone }: { sentToPhone: string }) {
   const { _ } = useLingui();
-  const api = useApi();
   const router = useRouter();
-  const user = useCurrentUser();
-  const signOut = useSetAtom(signOutAtom);
-  const [leaving, setLeaving] = useState(false);
+  const user = useQuery(currentUserQuery());
+  const { logOut, leaving } = useLogOut();
 
-  const switchAccount = async () => {
-    setLeaving(true);
+  const switchAccount = () => {
     // Where to come back to: this very contract, once logged in with the right number.
     const redirect = safeRedirect(router.latestLocation.href);
-    try {
-      await api.auth.logout();
-    } catch {
-      // The session ends here either way; the server forgets it after its expiry at the latest.
-    }
-    signOut();
-    await router.navigate({
-      to: loginPath,
-      search: redirect ? { redirect } : {},
-      replace: true,
-    });
+    return logOut(() =>
+      router.navigate({ to: loginPath, search: redirect ? { redirect } : {}, replace: true }),
+    );
   };
 
   return (

@@ -30,17 +30,17 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
   const [period, setPeriod] = useState<PeriodKey>("allTime");
   const pull = usePullToRefresh(refresh, { disabled: refreshing });
   const statistics = figures.data;
-  const figuresError = figures.status === "failed" ? screenMessage(figures.error, _) : null;
-  const windowsError = windows.status === "failed" ? screenMessage(windows.error, _) : null;
+  const figuresError = figures.isError ? screenMessage(figures.error, _) : null;
+  const windowsError = windows.isError ? screenMessage(windows.error, _) : null;
   // Before the first answer, a failure replaces the placeholders; after, it sits above the
   // figures it could not refresh.
-  const showFigures = statistics !== undefined || figures.status === "loading";
+  const showFigures = statistics !== undefined || figures.isPending;
 
   return (
     <section
       className="stats"
       aria-labelledby="stats-title"
-      aria-busy={figures.status === "loading" || windows.status === "loading"}
+      aria-busy={figures.isFetching || windows.isFetching}
     >
       <PullIndicator pull={pull} refreshing={refreshing} />
       <div className="stats__head">
@@ -65,14 +65,10 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
         </Button>
       </div>
       <p className="cy-visually-hidden" role="status">
-        {refreshing
-          ? _("stats.refreshing")
-          : figures.status === "loading" && !statistics
-            ? _("common.loading")
-            : ""}
+        {refreshing ? _("stats.refreshing") : figures.isPending ? _("common.loading") : ""}
       </p>
 
-      {figuresError !== null || (figures.status === "failed" && !statistics) ? (
+      {figuresError !== null || (figures.isError && !statistics) ? (
         <div className="stats__error">
           <p className="page__error">{figuresError ?? _("common.loadFailed")}</p>
           <Button variant="secondary" onClick={refresh}>
@@ -135,20 +131,20 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
           <Suspense fallback={<WindowsChartSkeleton />}>
             <WindowsChart windows={windows.data.windows} currency={currency} />
           </Suspense>
-        ) : windows.status === "loading" ? (
+        ) : windows.isPending ? (
           <WindowsChartSkeleton />
         ) : null}
-        {windowsError !== null || (windows.status === "failed" && !windows.data) ? (
+        {windowsError !== null || (windows.isError && !windows.data) ? (
           <div className="stats__error">
             <p className="page__error">{windowsError ?? _("common.loadFailed")}</p>
-            <Button variant="secondary" onClick={windows.reload}>
+            <Button variant="secondary" onClick={() => void windows.refetch()}>
               {_("common.retry")}
             </Button>
           </div>
         ) : null}
       </section>
 
-      {windows.data || windows.status === "loading" ? (
+      {windows.data || windows.isPending ? (
         <section className="stats__section" aria-labelledby="stats-shared-debt">
           <h3 className="stats__section-title" id="stats-shared-debt">
             {_("stats.sharedDebt")}

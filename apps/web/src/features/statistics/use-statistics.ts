@@ -1,29 +1,25 @@
-import type { LenderStatistics, LenderStatisticsWindows } from "@chayong/domain";
-import { useApi } from "../../app/services";
-import { type Loaded, useLoad } from "../../data/use-load";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { ApiAnswer } from "../../data/api-endpoints";
+import { apiQuery } from "../../data/api-query";
 
-export interface StatisticsLoads {
+export interface StatisticsQueries {
   /** `contract.statistics`: all-time and today figures, in progress and completed. */
-  figures: Loaded<LenderStatistics> & { reload: () => void };
+  figures: UseQueryResult<ApiAnswer<"contract.statistics">>;
   /** `contract.statisticsWindows`: the today / 3 / 7-day windows. */
-  windows: Loaded<LenderStatisticsWindows> & { reload: () => void };
+  windows: UseQueryResult<ApiAnswer<"contract.statisticsWindows">>;
   /** Asks both again; what is shown stays until the new answers arrive. */
   refresh: () => void;
   /** A refresh is under way while earlier figures are on screen. */
   refreshing: boolean;
 }
 
-/** The lender's dashboard figures, both answers loaded side by side (docs/customers.md). */
-export function useStatistics(): StatisticsLoads {
-  const api = useApi();
-  const figures = useLoad((signal) => api.contract.statistics(undefined, { signal }), [api]);
-  const windows = useLoad((signal) => api.contract.statisticsWindows(undefined, { signal }), [api]);
-  const refreshing =
-    (figures.status === "loading" && figures.data !== undefined) ||
-    (windows.status === "loading" && windows.data !== undefined);
+/** The lender's dashboard figures, both answers read side by side (docs/customers.md). */
+export function useStatistics(): StatisticsQueries {
+  const figures = useQuery(apiQuery("contract.statistics"));
+  const windows = useQuery(apiQuery("contract.statisticsWindows"));
   const refresh = () => {
-    figures.reload();
-    windows.reload();
+    void figures.refetch();
+    void windows.refetch();
   };
-  return { figures, windows, refresh, refreshing };
+  return { figures, windows, refresh, refreshing: figures.isRefetching || windows.isRefetching };
 }

@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "../../state/current-user";
+import type { CurrentUser } from "../../data/api-query";
 import { fakeBorrower, fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
 

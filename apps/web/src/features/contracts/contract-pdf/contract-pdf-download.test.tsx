@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "../../../state/current-user";
+import type { CurrentUser } from "../../../data/api-query";
 import type { FakeAnswer } from "../../../test/fake-api-server";
 import { fakeContract } from "../../../test/fake-contract";
 import { fakeBorrower, fakeLender } from "../../../test/fake-user";

@@ -2,8 +2,9 @@ import "./contract-pdf.css";
 import { contractPdfFileName } from "@chayong/domain";
 import { Button } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useApi } from "../../../app/services";
+import { downloadQuery } from "../../../data/api-query";
 import { screenMessage } from "../../../session/screen-message";
 import { savePdfFile } from "./save-pdf-file";
 
@@ -22,31 +23,33 @@ type Progress =
  */
 export function ContractPdfDownload({ contract }: { contract: { id: string; number: string } }) {
   const { _ } = useLingui();
-  const api = useApi();
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
-  const pending = useRef<AbortController | null>(null);
+  const leaving = useRef(false);
   // Leaving the page gives up a PDF still being prepared.
-  useEffect(() => () => pending.current?.abort(), []);
+  useEffect(() => {
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
+      const { queryKey } = downloadQuery("contract.pdf", { id: contract.id }, pdfTimeoutMs);
+      void queryClient.cancelQueries({ queryKey });
+    };
+  }, [queryClient, contract.id]);
 
   const download = async () => {
-    const controller = new AbortController();
-    pending.current = controller;
     setProgress({ state: "preparing" });
     try {
-      const bytes = await api.contract.pdf(
-        { id: contract.id },
-        { signal: controller.signal, timeoutMs: pdfTimeoutMs },
+      const bytes = await queryClient.fetchQuery(
+        downloadQuery("contract.pdf", { id: contract.id }, pdfTimeoutMs),
       );
       const fileName = contractPdfFileName(contract.number);
       savePdfFile(bytes, fileName);
       setProgress({ state: "done", message: _("contract.pdf.done", { fileName }) });
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (leaving.current) return;
       const message = screenMessage(error, _);
       // Nothing to say here when the app's error modal already said it.
       setProgress(message ? { state: "failed", message } : { state: "idle" });
-    } finally {
-      if (pending.current === controller) pending.current = null;
     }
   };
 

@@ -1,12 +1,27 @@
+import { i18n } from "@lingui/core";
 import { createFileRoute } from "@tanstack/react-router";
-import { SignPage } from "../../../features/signing/sign-page";
+import { shareCodeSearchSchema } from "../../../app/route-search";
+import { apiQuery, contractDocumentQuery, currentUserQuery } from "../../../data/api-query";
+import { SignPage, SignPageFailure } from "../../../features/signing/sign-page";
 
 export const Route = createFileRoute("/pages/loans/sign")({
   staticData: { titleId: "sign.title" },
-  validateSearch: (search: Record<string, unknown>): { code: string } => ({
-    code: typeof search.code === "string" ? search.code : "",
-  }),
+  validateSearch: shareCodeSearchSchema,
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  loader: async ({ context: { queryClient }, deps: { code } }) => {
+    const [user, contract] = await Promise.all([
+      queryClient.ensureQueryData(currentUserQuery()),
+      queryClient.ensureQueryData(apiQuery("contract.open", { code })),
+    ]);
+    void queryClient.prefetchQuery(contractDocumentQuery(contract.id, i18n.locale));
+    // Whether the borrower may sign yet (verified), before the page shows its signing area. When
+    // it cannot be read, the server's refusal to sign says so (and leads into the flow).
+    if (user.role === "borrower") {
+      await queryClient.ensureQueryData(apiQuery("identity.userDetail")).catch(() => null);
+    }
+  },
   component: SignRoute,
+  errorComponent: SignPageFailure,
 });
 
 function SignRoute() {

@@ -1,11 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { shareCodeSearchSchema } from "../../../app/route-search";
 import { SignaturePage } from "../../../features/signing/signature-page";
 
 export const Route = createFileRoute("/pages/loans/signature")({
   staticData: { titleId: "sign.borrowerSignature" },
-  validateSearch: (search: Record<string, unknown>): { code: string } => ({
-    code: typeof search.code === "string" ? search.code : "",
-  }),
+  validateSearch: shareCodeSearchSchema,
   component: SignatureRoute,
 });
 

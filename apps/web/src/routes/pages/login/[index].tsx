@@ -3,7 +3,8 @@ import { useLingui } from "@lingui/react";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { type FormEvent, useState } from "react";
-import { useApi } from "../../../app/services";
+import * as v from "valibot";
+import { useApiMutation } from "../../../data/api-mutation";
 import { useCountdown } from "../../../data/use-countdown";
 import { entryPath } from "../../../session/back";
 import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
@@ -12,11 +13,10 @@ import { signInAtom } from "../../../state/storage";
 
 export const Route = createFileRoute("/pages/login/index")({
   staticData: { titleId: "login.title" },
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { redirect?: string; reason?: LoginReason } => ({
-    ...(typeof search.redirect === "string" ? { redirect: search.redirect } : {}),
-    ...(search.reason === "expired" ? { reason: "expired" as const } : {}),
+  validateSearch: v.object({
+    // Where to go once logged in (a share link survives login); checked again before use.
+    redirect: v.fallback(v.optional(v.string()), undefined),
+    reason: v.fallback(v.optional(v.picklist(["expired"] satisfies LoginReason[])), undefined),
   }),
   component: LoginPage,
 });
@@ -29,18 +29,17 @@ interface FieldErrors {
 /** Phone, SMS code ('sent', then 'resend' after a visible countdown), log in (docs/screens.md#login-page). */
 function LoginPage() {
   const { _ } = useLingui();
-  const api = useApi();
   const router = useRouter();
   const { redirect, reason } = Route.useSearch();
   const signIn = useSetAtom(signInAtom);
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  const sendLoginCode = useApiMutation("auth.sendCode");
+  const login = useApiMutation("auth.login");
   const [sent, setSent] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const seconds = useCountdown(resendAt);
-  const [loggingIn, setLoggingIn] = useState(false);
 
   const sendCode = async () => {
     if (phone.trim() === "") {
@@ -48,15 +47,12 @@ function LoginPage() {
       return;
     }
     setErrors({});
-    setSending(true);
     try {
-      const answer = await api.auth.sendCode({ phone });
+      const answer = await sendLoginCode.mutateAsync({ phone });
       setSent(true);
       setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
     } catch (error) {
       setErrors({ phone: screenMessage(error, _) ?? undefined });
-    } finally {
-      setSending(false);
     }
   };
 
@@ -67,14 +63,12 @@ function LoginPage() {
     if (code.trim() === "") missing.code = _("login.code.required");
     setErrors(missing);
     if (missing.phone || missing.code) return;
-    setLoggingIn(true);
     try {
-      const answer = await api.auth.login({ phone, code });
+      const answer = await login.mutateAsync({ phone, code });
       signIn({ token: answer.token, ...answer.loginInfo });
       await router.navigate({ href: safeRedirect(redirect) ?? entryPath, replace: true });
     } catch (error) {
       setErrors({ code: screenMessage(error, _) ?? undefined });
-      setLoggingIn(false);
     }
   };
 
@@ -118,7 +112,7 @@ function LoginPage() {
             variant="secondary"
             className="login__send"
             onClick={sendCode}
-            loading={sending}
+            loading={sendLoginCode.isPending}
             disabled={sent && seconds > 0}
           >
             {sendLabel}
@@ -137,7 +131,7 @@ function LoginPage() {
           required
         />
         <div className="page__actions">
-          <Button type="submit" size="lg" block loading={loggingIn}>
+          <Button type="submit" size="lg" block loading={login.isPending || login.isSuccess}>
             {_("login.submit")}
           </Button>
         </div>

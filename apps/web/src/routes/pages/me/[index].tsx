@@ -1,20 +1,33 @@
 import { currencyOf } from "@chayong/domain";
 import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useSetAtom } from "jotai";
 import { useState } from "react";
-import { useApi } from "../../../app/services";
+import { apiQuery, currentUserQuery } from "../../../data/api-query";
 import { ApiKeysSection } from "../../../features/api-keys/api-keys-section";
 import { MeProfileCard } from "../../../features/me/me-profile-card";
 import { StatisticsDashboard } from "../../../features/statistics/statistics-dashboard";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
-import { useCurrentUser } from "../../../state/current-user";
-import { signOutAtom } from "../../../state/storage";
+import { useLogOut } from "../../../session/use-log-out";
 
 export const Route = createFileRoute("/pages/me/index")({
   staticData: { titleId: "me.title", tab: "me" },
+  loader: async ({ context: { queryClient } }) => {
+    const user = await queryClient.ensureQueryData(currentUserQuery());
+    // The lender's dashboard and keys are asked now, beside the page's code; the page shows
+    // their placeholders meanwhile.
+    if (user.role === "lender") {
+      for (const id of [
+        "contract.statistics",
+        "contract.statisticsWindows",
+        "apiKey.list",
+      ] as const) {
+        void queryClient.prefetchQuery(apiQuery(id));
+      }
+    }
+  },
   component: MePage,
 });
 
@@ -23,37 +36,23 @@ const appVersion = "1.0.0";
 /** Profile, the lender's dashboard (statistics), language and logout ('confirm logout'). */
 function MePage() {
   const { _ } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
-  const user = useCurrentUser();
+  const user = useSuspenseQuery(currentUserQuery());
   const { locale, choose } = useLanguage();
-  const signOut = useSetAtom(signOutAtom);
   const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-
-  const logOut = async () => {
-    setLeaving(true);
-    try {
-      await api.auth.logout();
-    } catch {
-      // The session ends here either way; the server forgets it after its expiry at the latest.
-    }
-    signOut();
-    await navigate({ to: loginPath, replace: true });
-  };
-
+  const { logOut, leaving } = useLogOut();
   const profile = user.data;
   return (
     <>
       <PageHeader title={_("me.title")} />
       <div className="page">
-        <MeProfileCard user={user} />
+        <MeProfileCard profile={profile} />
 
-        {profile?.role === "lender" && profile.lender ? (
+        {profile.role === "lender" && profile.lender ? (
           <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
         ) : null}
 
-        {profile?.role === "lender" ? (
+        {profile.role === "lender" ? (
           <Button
             variant="secondary"
             block
@@ -62,7 +61,7 @@ function MePage() {
             {_("template.list.title")}
           </Button>
         ) : null}
-        {profile?.role === "lender" ? (
+        {profile.role === "lender" ? (
           <Button
             variant="secondary"
             block
@@ -71,7 +70,7 @@ function MePage() {
             {_("customer.blockList")}
           </Button>
         ) : null}
-        {profile?.role === "lender" ? (
+        {profile.role === "lender" ? (
           <Button
             variant="secondary"
             block
@@ -81,7 +80,7 @@ function MePage() {
           </Button>
         ) : null}
 
-        {profile?.role === "lender" ? <ApiKeysSection /> : null}
+        {profile.role === "lender" ? <ApiKeysSection /> : null}
 
         <LanguagePicker value={locale} onChange={choose} title={_("language.title")} />
 
@@ -97,7 +96,7 @@ function MePage() {
         cancelLabel={_("common.cancel")}
         destructive
         confirming={leaving}
-        onConfirm={logOut}
+        onConfirm={() => void logOut(() => navigate({ to: loginPath, replace: true }))}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { apiQuery } from "../../../data/api-query";
 import { FacePage } from "../../../features/identity/face-page";
-import { validateFlowSearch } from "../../../features/identity/verification-flow";
+import { flowSearchSchema } from "../../../features/identity/verification-flow";
 
 export const Route = createFileRoute("/pages/me/face")({
   staticData: { titleId: "verify.face.title" },
-  validateSearch: validateFlowSearch,
+  validateSearch: flowSearchSchema,
+  // Where the borrower stands (an earlier visit's face check or card); the page starts afresh
+  // when it cannot be read.
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(apiQuery("identity.userDetail")).catch(() => null),
   component: FaceRoute,
 });
 

@@ -10,9 +10,16 @@ import {
   Select,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useApi } from "../../../app/services";
+import * as v from "valibot";
+import { contractListQuery, currentUserQuery } from "../../../data/api-query";
 import {
   type Contract,
   type ContractStatus,
@@ -21,14 +28,12 @@ import {
 } from "../../../features/contracts/contract-labels";
 import { useLanguage } from "../../../language/language";
 import { failureMessage } from "../../../session/screen-message";
-import { useCurrentUser } from "../../../state/current-user";
 
-interface OrderListSearch {
-  status?: ContractStatus;
-  type?: Exclude<ContractTypeFilter, "all">;
-}
-
-const pageSize = 20;
+/** The list's filters in the address; anything else there is dropped, not refused. */
+const orderListSearchSchema = v.object({
+  status: v.fallback(v.optional(v.picklist(contractStatuses)), undefined),
+  type: v.fallback(v.optional(v.picklist(["single", "instalment"])), undefined),
+});
 
 // Not needed to show the first contracts: loaded when the lender first opens it (the entry
 // page's size budget, scripts/size.ts).
@@ -44,37 +49,25 @@ const PullToRefresh = lazy(() =>
 );
 
 export const Route = createFileRoute("/pages/order/index")({
-  staticData: { titleId: "orderList.title", tab: "order" },
-  validateSearch: (search: Record<string, unknown>): OrderListSearch => ({
-    ...(contractStatuses.includes(search.status as ContractStatus)
-      ? { status: search.status as ContractStatus }
-      : {}),
-    ...(search.type === "single" || search.type === "instalment" ? { type: search.type } : {}),
-  }),
+  staticData: { titleId: "orderList.title", tab: "order", loadFailedId: "orderList.loadFailed" },
+  validateSearch: orderListSearchSchema,
+  loaderDeps: ({ search }) => ({ status: search.status, type: search.type }),
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const list = queryClient.ensureInfiniteQueryData(listQueryOf(deps));
+    // A new filter on the open list does not wait here: the page stays, with its filters, and
+    // shows the earlier contracts until the new ones arrive (or the list's own error state).
+    if (cause === "stay") list.catch(() => {});
+    await Promise.all([
+      queryClient.ensureQueryData(currentUserQuery()),
+      cause === "stay" ? null : list,
+    ]);
+  },
   component: OrderListPage,
 });
 
-interface ListState {
-  items: Contract[];
-  /** Where the next page starts; null once the last page is here. */
-  nextCursor: string | null;
-  /** Whether the first page has arrived (so an empty list is known to be empty). */
-  loaded: boolean;
-  loading: boolean;
-  /**
-   * The last request failed: what to say (the error catalogue may have said it already; the list
-   * still shows its error state, never the empty state), and the page to ask for again.
-   */
-  failure: { message: string; cursor: string | null } | null;
+function listQueryOf({ status, type }: v.InferOutput<typeof orderListSearchSchema>) {
+  return contractListQuery({ ...(status ? { status } : {}), type: type ?? "all" });
 }
-
-const initialList: ListState = {
-  items: [],
-  nextCursor: null,
-  loaded: false,
-  loading: true,
-  failure: null,
-};
 
 /**
  * The entry page: the lender's own contracts or the contracts addressed to the borrower, newest
@@ -82,18 +75,21 @@ const initialList: ListState = {
  */
 function OrderListPage() {
   const { _ } = useLingui();
-  const api = useApi();
   const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
   const { locale } = useLanguage();
-  const { status, type } = Route.useSearch();
-  const user = useCurrentUser();
-  const isLender = user.data?.role === "lender";
-  const lenderTimeZone = user.data?.lender?.timeZone ?? null;
+  const search = Route.useSearch();
+  const { status, type } = search;
+  const { data: user } = useSuspenseQuery(currentUserQuery());
+  const isLender = user.role === "lender";
+  const lenderTimeZone = user.lender?.timeZone ?? null;
+  const listQuery = listQueryOf(search);
+  const list = useInfiniteQuery({ ...listQuery, placeholderData: keepPreviousData });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const [refreshing, setRefreshing] = useState(false);
   const [exporting, setExporting] = useState(false);
   // Mounted from the first opening on, so it can animate shut.
   const [exportOpened, setExportOpened] = useState(false);
-  const [list, setList] = useState<ListState>(initialList);
-  const [refreshing, setRefreshing] = useState(false);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (touched) return;
@@ -101,59 +97,37 @@ function OrderListPage() {
     window.addEventListener("touchstart", arm, { passive: true, once: true });
     return () => window.removeEventListener("touchstart", arm);
   }, [touched]);
-  const request = useRef(0);
 
-  /** The first page (no cursor) or the page after `cursor`, appended to what is shown. */
-  const loadPage = async (cursor: string | null) => {
-    const id = ++request.current;
-    setList((current) => ({ ...current, loading: true, failure: null }));
-    try {
-      const answer = await api.contract.query({
-        ...(status ? { status } : {}),
-        type: type ?? "all",
-        ...(cursor ? { cursor } : {}),
-        pageSize,
-      });
-      if (id !== request.current) return;
-      setList((current) => ({
-        items: cursor ? [...current.items, ...answer.items] : answer.items,
-        nextCursor: answer.nextCursor,
-        loaded: true,
-        loading: false,
-        failure: null,
-      }));
-    } catch (error) {
-      if (id !== request.current) return;
-      setList((current) => ({
-        ...current,
-        loading: false,
-        failure: { message: failureMessage(error, _), cursor },
-      }));
-    }
-  };
-
-  /** Pulled down: the first page again, the contracts shown stay until it arrives. */
+  /** Pulled down: the first page again; its contracts stay on screen until it arrives. */
   const refresh = async () => {
     setRefreshing(true);
-    await loadPage(null);
+    // Only the first page is asked again: the ones after it start over from its cursor.
+    queryClient.setQueryData(listQuery.queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    await list.refetch();
     setRefreshing(false);
   };
 
-  // A new filter starts again from the first page.
-  useEffect(() => {
-    setList(initialList);
-    void loadPage(null);
-  }, [status, type]);
-
-  const hasMore = list.nextCursor !== null;
+  // The first page is here (an earlier filter's, while a new one loads: `isPlaceholderData`).
+  const loaded = list.data !== undefined;
+  // A first page that failed (a new filter's): the list's own error state with a retry.
+  const listFailure = list.isError && !loaded ? failureMessage(list.error, _) : null;
+  // A page after it, or a pull to refresh, that failed: said at the end of the list, with a retry.
+  const pageFailure =
+    list.isFetchNextPageError || (list.isRefetchError && loaded)
+      ? failureMessage(list.error, _)
+      : null;
+  const retryPage = () => void (list.isFetchNextPageError ? list.fetchNextPage() : refresh());
+  const busy = list.isFetching && !refreshing;
   const sentinel = useRef<HTMLDivElement>(null);
   // Infinite scroll: the next page loads when the end of the list comes into view.
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !hasMore || list.loading || list.failure) return;
+    if (!target || !list.hasNextPage || list.isFetching || pageFailure || listFailure) return;
     if (typeof IntersectionObserver === "undefined") return; // the 'load more' button remains
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadPage(list.nextCursor);
+      if (entries.some((entry) => entry.isIntersecting)) void list.fetchNextPage();
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -237,21 +211,21 @@ function OrderListPage() {
         </div>
 
         {/* Loading, failed and empty are three different states (docs/screens.md). */}
-        {!list.loaded && list.loading ? <ListSkeleton label={_("orderList.loading")} /> : null}
-        {!list.loaded && list.failure ? (
+        {!loaded && list.isPending ? <ListSkeleton label={_("orderList.loading")} /> : null}
+        {listFailure ? (
           <ErrorState
             title={_("orderList.loadFailed")}
-            description={list.failure.message}
+            description={listFailure}
             retryLabel={_("common.retry")}
-            onRetry={() => void loadPage(null)}
+            onRetry={() => void list.refetch()}
           />
         ) : null}
-        {list.loaded && list.items.length === 0 && !list.loading && !list.failure ? (
+        {loaded && items.length === 0 && !busy ? (
           <EmptyState title={_("contract.noResults")} />
         ) : null}
 
-        <ul className="contract-list" aria-busy={list.loading}>
-          {list.items.map((contract) => (
+        <ul className="contract-list" aria-busy={busy}>
+          {items.map((contract) => (
             <li key={contract.id}>
               <ContractCard
                 contract={{
@@ -300,33 +274,30 @@ function OrderListPage() {
         </ul>
 
         <div ref={sentinel} className="contract-list__end" lang={locale}>
-          {list.loaded && list.loading && !refreshing ? (
+          {list.isFetchingNextPage ? (
             <ListSkeleton count={1} label={_("orderList.loading")} />
           ) : null}
-          {list.loaded && list.failure ? (
+          {pageFailure ? (
             <>
               <p className="page__error" role="alert">
-                {list.failure.message}
+                {pageFailure}
               </p>
-              <Button
-                variant="secondary"
-                onClick={() => void loadPage(list.failure?.cursor ?? null)}
-              >
+              <Button variant="secondary" onClick={retryPage}>
                 {_("common.retry")}
               </Button>
             </>
           ) : null}
-          {!list.loading && !list.failure && hasMore ? (
-            <Button variant="ghost" onClick={() => void loadPage(list.nextCursor)}>
+          {loaded && !list.isFetching && !pageFailure && list.hasNextPage ? (
+            <Button variant="ghost" onClick={() => void list.fetchNextPage()}>
               {_("common.loadMore")}
             </Button>
           ) : null}
-          {!list.loading && !hasMore && list.items.length > 0 ? (
+          {loaded && !list.isFetching && !list.hasNextPage && items.length > 0 ? (
             <p className="page__note">{_("common.noMore")}</p>
           ) : null}
         </div>
       </div>
-      {touched && (list.loaded || list.failure) ? (
+      {touched && (loaded || listFailure) ? (
         <Suspense fallback={null}>
           <PullToRefresh onRefresh={() => void refresh()} refreshing={refreshing} />
         </Suspense>

@@ -2,7 +2,7 @@ import { Button, PageHeader, TextField, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { useApi } from "../../../app/services";
+import { useApiMutation } from "../../../data/api-mutation";
 import { screenMessage } from "../../../session/screen-message";
 import { useBack } from "../../../session/use-back";
 
@@ -22,7 +22,6 @@ const requiredKeys: Record<Field, string> = {
 /** A contract template: template name, lender, merchant name, each required (docs/validation.md#templates). */
 function TemplateAddPage() {
   const { _ } = useLingui();
-  const api = useApi();
   const back = useBack();
   const toast = useToast();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -32,7 +31,7 @@ function TemplateAddPage() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const addTemplate = useApiMutation("template.add");
 
   const field = (name: Field, labelId: string) => (
     <TextField
@@ -58,14 +57,12 @@ function TemplateAddPage() {
     setErrors(missing);
     setFormError(null);
     if (Object.keys(missing).length > 0) return;
-    setSaving(true);
     try {
-      await api.template.add(values);
+      await addTemplate.mutateAsync(values);
       toast.show(_("template.add.success"));
       back();
     } catch (error) {
       setFormError(screenMessage(error, _));
-      setSaving(false);
     }
   };
 
@@ -78,7 +75,12 @@ function TemplateAddPage() {
         {field("merchantName", "template.merchantName")}
         {formError ? <p className="page__error">{formError}</p> : null}
         <div className="page__actions">
-          <Button type="submit" size="lg" block loading={saving}>
+          <Button
+            type="submit"
+            size="lg"
+            block
+            loading={addTemplate.isPending || addTemplate.isSuccess}
+          >
             {_("common.save")}
           </Button>
         </div>

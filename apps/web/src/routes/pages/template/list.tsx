@@ -10,61 +10,64 @@ import {
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
-import { useApi } from "../../../app/services";
-import { useLoad } from "../../../data/use-load";
+import * as v from "valibot";
+import { useApiMutation } from "../../../data/api-mutation";
+import { apiQuery, currentUserQuery } from "../../../data/api-query";
 import { chosenTemplateAtom, type Template } from "../../../features/templates/chosen-template";
 import { failureMessage, screenMessage } from "../../../session/screen-message";
 import { useBack } from "../../../session/use-back";
-import { useCurrentUser } from "../../../state/current-user";
 
 export const Route = createFileRoute("/pages/template/list")({
   staticData: { titleId: "template.list.title" },
-  validateSearch: (search: Record<string, unknown>): { select?: boolean } =>
-    search.select === true || search.select === "1" ? { select: true } : {},
+  // `?select=true`: the create-contract form asks for a template to fill it from.
+  validateSearch: v.object({ select: v.fallback(v.optional(v.boolean()), undefined) }),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(currentUserQuery()),
+      queryClient.ensureQueryData(apiQuery("template.query", { name: "" })),
+    ]),
   component: TemplateListPage,
 });
 
 /** The lender's templates: search by name, select one for a contract, delete (docs/screens.md#templates). */
 function TemplateListPage() {
   const { _, i18n } = useLingui();
-  const api = useApi();
   const back = useBack();
   const toast = useToast();
   const navigate = useNavigate();
   const { select } = Route.useSearch();
   const choose = useSetAtom(chosenTemplateAtom);
   // Templates are a lender's tool: a borrower is not offered to make one.
-  const isLender = useCurrentUser().data?.role === "lender";
+  const isLender = useSuspenseQuery(currentUserQuery()).data.role === "lender";
   const [search, setSearch] = useState("");
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState<Template | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const removeTemplate = useApiMutation("template.remove");
 
-  // Search as the lender types, once they pause.
+  // Search as the lender types, once they pause; the templates shown stay until the answer.
   useEffect(() => {
     const timer = setTimeout(() => setName(search.trim()), 300);
     return () => clearTimeout(timer);
   }, [search]);
-
-  const templates = useLoad(() => api.template.query({ name }), [api, name]);
+  const templates = useQuery({
+    ...apiQuery("template.query", { name }),
+    placeholderData: keepPreviousData,
+  });
 
   const remove = async () => {
     if (!deleting) return;
-    setRemoving(true);
     try {
-      await api.template.remove({ id: deleting.id });
+      await removeTemplate.mutateAsync({ id: deleting.id });
       toast.show(_("common.deleted"));
       setDeleting(null);
-      templates.reload();
     } catch (error) {
       setDeleting(null);
       setActionError(screenMessage(error, _));
-    } finally {
-      setRemoving(false);
     }
   };
 
@@ -92,21 +95,19 @@ function TemplateListPage() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         {actionError ? <p className="page__error">{actionError}</p> : null}
-        {templates.status === "failed" ? (
+        {templates.isError && !templates.isPlaceholderData ? (
           <ErrorState
             title={_("common.loadFailed")}
             description={failureMessage(templates.error, _)}
             retryLabel={_("common.retry")}
-            onRetry={templates.reload}
+            onRetry={() => void templates.refetch()}
           />
         ) : null}
-        {templates.status === "loading" && !templates.data ? (
-          <ListSkeleton label={_("common.loading")} />
-        ) : null}
-        {templates.status === "done" && items.length === 0 ? (
+        {templates.isPending ? <ListSkeleton label={_("common.loading")} /> : null}
+        {templates.isSuccess && !templates.isPlaceholderData && items.length === 0 ? (
           <EmptyState title={_("template.noResults")} />
         ) : null}
-        <ul className="template-list" aria-busy={templates.status === "loading"}>
+        <ul className="template-list" aria-busy={templates.isFetching}>
           {items.map((template) => (
             <li key={template.id} className="template-card">
               <h2 className="template-card__name">{template.name}</h2>
@@ -144,7 +145,7 @@ function TemplateListPage() {
         confirmLabel={_("common.delete")}
         cancelLabel={_("common.cancel")}
         destructive
-        confirming={removing}
+        confirming={removeTemplate.isPending}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       />

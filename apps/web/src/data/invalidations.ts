@@ -1,0 +1,50 @@
+import type { QueryEndpointId, WriteEndpointId } from "./api-endpoints";
+
+const money = [
+  "contract.query",
+  "contract.detail",
+  "contract.ledger",
+  "contract.userDetails",
+  "contract.statistics",
+  "contract.statisticsWindows",
+  "contract.view",
+] as const satisfies readonly QueryEndpointId[];
+
+/**
+ * For each write, the reads whose answers it may change, named once: after a write succeeds the
+ * query client marks them stale, and those a screen shows are read again
+ * (src/data/query-client.ts). The type makes every write of the SDK's table appear here.
+ */
+export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEndpointId[] } = {
+  // The session's own calls: a new or ended session clears every answer (src/app/bootstrap.tsx).
+  "auth.sendCode": [],
+  "auth.login": [],
+  "auth.logout": [],
+  // Uploads answer a file's descriptor; the step that uses the file says what changed.
+  "identity.uploadImage": [],
+  "identity.registerUpload": [],
+  "identity.faceCompare": ["identity.userDetail", "user.current"],
+  "identity.ocrCheck": [],
+  "identity.ocrConfirm": ["identity.userDetail", "user.current"],
+  "identity.addEmergencyContacts": ["identity.userDetail"],
+  "contract.add": ["contract.query", "contract.statistics", "contract.statisticsWindows"],
+  "contract.sign": [...money, "identity.userDetail"],
+  "contract.cancel": [
+    "contract.query",
+    "contract.detail",
+    "contract.statistics",
+    "contract.statisticsWindows",
+  ],
+  "contract.update": money,
+  "contract.renew": money,
+  "contract.reverse": money,
+  "contract.block": ["contract.blockList", "contract.userDetails"],
+  "contract.unblock": ["contract.blockList", "contract.userDetails"],
+  "contract.reportOfflineLoan": ["contract.offlineLoanList"],
+  "contract.correctOfflineLoan": ["contract.offlineLoanList"],
+  "contract.withdrawOfflineLoan": ["contract.offlineLoanList"],
+  "template.add": ["template.query"],
+  "template.remove": ["template.query"],
+  "apiKey.create": ["apiKey.list"],
+  "apiKey.revoke": ["apiKey.list"],
+};

@@ -1,0 +1,85 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import type { AppApi } from "../session/app-api";
+import type { ErrorCatalogue } from "../session/error-catalogue";
+import type { QueryEndpointId, WriteEndpointId } from "./api-endpoints";
+import type { ApiQueryKey } from "./api-query";
+import { invalidatedBy } from "./invalidations";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** `timeoutMs`: a read that needs longer than the transport's time-out (a download). */
+    queryMeta: { timeoutMs?: number };
+  }
+}
+
+/** How long an answer counts as just read: a screen opening meanwhile shows it as it is. */
+export const freshForMs = 5_000;
+
+/**
+ * The app's one query client: every read and write of the SDK goes through it, and its caches
+ * apply the error catalogue once for every screen (docs/errors.md#what-the-app-does):
+ * - a read that fails with nothing on screen yet, and every failed write: the catalogue decides
+ *   (login on an ended session, the modals, the offline notice); what it leaves is the screen's;
+ * - a read that fails while its earlier answer is on screen (a refresh after a write, the
+ *   session check): quiet, but an ended session still goes to login;
+ * - any answer means the network is up (the offline notice goes);
+ * - a write that succeeded marks stale the reads it changes (src/data/invalidations.ts).
+ * `loadApi` gives the SDK once its chunk has loaded (src/session/app-api.ts).
+ */
+export function createQueryClient(options: {
+  loadApi: () => Promise<AppApi>;
+  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">;
+}): QueryClient {
+  const { loadApi, catalogue } = options;
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        catalogue.handle(error, { quiet: query.state.data !== undefined });
+      },
+      onSuccess: () => catalogue.reachedServer(),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        catalogue.handle(error);
+      },
+      onSuccess: (_data, _variables, _result, mutation) => {
+        catalogue.reachedServer();
+        const id = mutation.options.mutationKey?.[0] as WriteEndpointId;
+        for (const read of invalidatedBy[id] ?? []) {
+          void client.invalidateQueries({ queryKey: [read] });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // The key names the endpoint and its request (src/data/api-query.ts); an infinite query
+        // adds the page's cursor.
+        queryFn: async ({ queryKey, pageParam, signal, meta }) => {
+          const [id, input] = queryKey as unknown as ApiQueryKey<QueryEndpointId>;
+          const request = pageParam ? { ...(input as object), cursor: pageParam } : input;
+          return (await loadApi()).call(id, request, { signal, timeoutMs: meta?.timeoutMs });
+        },
+        // The catalogue answers every failure at once (a time-out has already waited 15 s); a
+        // retry is the person's, from the screen.
+        retry: false,
+        // Requests go out whatever the browser thinks of its connection: a request that cannot
+        // get out is what shows the offline notice (src/shell/connectivity.ts).
+        networkMode: "always",
+        // A screen reads again when it opens (its loader shows what is kept meanwhile), unless
+        // what is kept was read moments ago (its own loader just did); a write marks what it
+        // changed stale at once. Coming back to the app asks only for the session
+        // (src/session/use-session-recheck.ts).
+        staleTime: freshForMs,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+      mutations: {
+        mutationFn: async (variables, { mutationKey }) =>
+          (await loadApi()).call(String(mutationKey?.[0]), variables),
+        retry: false,
+        networkMode: "always",
+      },
+    },
+  });
+  return client;
+}
