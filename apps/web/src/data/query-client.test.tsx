@@ -1,0 +1,164 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { catalogueModalAtom } from "../session/error-catalogue";
+import { tokenAtom } from "../state/storage";
+import type { FakeRoute } from "../test/fake-api-server";
+import { fakeContract } from "../test/fake-contract";
+import { fakeLender } from "../test/fake-user";
+import { renderApp } from "../test/render-app";
+import { apiQuery, contractListQuery, downloadQuery } from "./api-query";
+import { invalidatedBy } from "./invalidations";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const contract = fakeContract(1);
+
+/** The app on login (it reads nothing itself), with a server that knows one contract. */
+function renderQuiet(routes: Record<string, FakeRoute> = {}) {
+  const app = renderApp("/pages/login/index", {
+    signedIn: true,
+    routes: {
+      "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+      "/api/v1/contract/detail": () => ({ body: contract }),
+      "/api/v1/contract/blockList": () => ({ body: [] }),
+      ...routes,
+    },
+  });
+  const calls = (path: string) => app.server.calls.filter((call) => call.path === path);
+  return { ...app, calls };
+}
+
+/** Runs one write through the app's mutation cache, as `useApiMutation` does. */
+function mutate(app: ReturnType<typeof renderQuiet>, id: string, variables: unknown) {
+  return app.queryClient
+    .getMutationCache()
+    .build(app.queryClient, { mutationKey: [id] })
+    .execute(variables);
+}
+
+describe("the query client", () => {
+  it("calls the endpoint its key names, with the key's request", async () => {
+    const app = renderQuiet();
+    const answer = await app.queryClient.fetchQuery(
+      apiQuery("contract.detail", { id: contract.id }),
+    );
+    expect(answer.id).toBe(contract.id);
+    expect(app.calls("/api/v1/contract/detail").map((call) => call.payload)).toEqual([
+      { id: contract.id },
+    ]);
+  });
+
+  it("asks for each next page with the cursor the last page answered", async () => {
+    const app = renderQuiet({
+      "/api/v1/contract/query": (payload) => {
+        const cursor = (payload as { cursor?: string }).cursor;
+        return {
+          body: {
+            items: [fakeContract(cursor ? 2 : 1)],
+            nextCursor: cursor ? null : "page-2",
+            total: null,
+          },
+        };
+      },
+    });
+    const list = contractListQuery({ type: "all" });
+    await app.queryClient.fetchInfiniteQuery(list);
+    const pages = await app.queryClient.fetchInfiniteQuery({ ...list, pages: 2, staleTime: 0 });
+    expect(pages.pages.map((page) => page.items[0]?.id)).toEqual(["contract-1", "contract-2"]);
+    expect(app.calls("/api/v1/contract/query").at(-1)?.payload).toEqual({
+      type: "all",
+      pageSize: 20,
+      cursor: "page-2",
+    });
+  });
+
+  it("marks stale, after a write succeeds, exactly the reads that write names", async () => {
+    const app = renderQuiet({ "/api/v1/contract/unblock": () => ({ body: null }) });
+    await app.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id }));
+    await app.queryClient.fetchQuery(apiQuery("contract.blockList"));
+    expect(invalidatedBy["contract.unblock"]).toContain("contract.blockList");
+    expect(invalidatedBy["contract.unblock"]).not.toContain("contract.detail");
+
+    await mutate(app, "contract.unblock", { phone: "+821012345678" });
+
+    const state = (key: readonly unknown[]) => app.queryClient.getQueryState(key);
+    expect(state(apiQuery("contract.blockList").queryKey)?.isInvalidated).toBe(true);
+    expect(state(apiQuery("contract.detail", { id: contract.id }).queryKey)?.isInvalidated).toBe(
+      false,
+    );
+  });
+
+  it("leaves what a failed write names as it was", async () => {
+    const app = renderQuiet({
+      "/api/v1/contract/unblock": () => ({ status: 404, message: "not blocked", body: null }),
+    });
+    await app.queryClient.fetchQuery(apiQuery("contract.blockList"));
+    await expect(mutate(app, "contract.unblock", { phone: "+821012345678" })).rejects.toMatchObject(
+      { status: 404 },
+    );
+    expect(
+      app.queryClient.getQueryState(apiQuery("contract.blockList").queryKey)?.isInvalidated,
+    ).toBe(false);
+  });
+
+  it("shows the catalogue's modal for a read that failed with nothing on screen", async () => {
+    const app = renderQuiet({
+      "/api/v1/contract/detail": () => ({ status: 500, statusCode: 500, message: "boom" }),
+    });
+    await expect(
+      app.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id })),
+    ).rejects.toMatchObject({ kind: "server-error" });
+    expect(app.store.get(catalogueModalAtom)).toEqual({ kind: "relogin" });
+  });
+
+  it("keeps quiet about a failed refresh of what is on screen, but for an ended session", async () => {
+    let answer: "contract" | "boom" | "ended" = "contract";
+    const app = renderQuiet({
+      "/api/v1/contract/detail": () =>
+        answer === "contract"
+          ? { body: contract }
+          : answer === "boom"
+            ? { status: 500, statusCode: 500, message: "boom" }
+            : { status: 301, message: "ended" },
+    });
+    const detail = apiQuery("contract.detail", { id: contract.id });
+    await app.queryClient.fetchQuery(detail);
+
+    answer = "boom";
+    await expect(app.queryClient.fetchQuery({ ...detail, staleTime: 0 })).rejects.toBeTruthy();
+    expect(app.store.get(catalogueModalAtom)).toBeNull();
+    expect(app.queryClient.getQueryData(detail.queryKey)?.id).toBe(contract.id);
+
+    answer = "ended";
+    await expect(app.queryClient.fetchQuery({ ...detail, staleTime: 0 })).rejects.toBeTruthy();
+    // The session is over on this phone (the app is on login already, so it stays there).
+    expect(app.store.get(tokenAtom)).toBeNull();
+  });
+
+  it("forgets every answer when the session changes", async () => {
+    const app = renderQuiet();
+    const detail = apiQuery("contract.detail", { id: contract.id });
+    await app.queryClient.fetchQuery(detail);
+    app.store.set(tokenAtom, "another-session");
+    expect(app.queryClient.getQueryData(detail.queryKey)).toBeUndefined();
+  });
+
+  it("gives a download its own time-out and keeps nothing of it", async () => {
+    let seen = false;
+    const app = renderQuiet({
+      "/api/v1/contract/pdf": () => {
+        seen = true;
+        return new Promise(() => {});
+      },
+    });
+    const file = downloadQuery("contract.pdf", { id: contract.id }, 150);
+    await expect(app.queryClient.fetchQuery(file)).rejects.toMatchObject({ kind: "timeout" });
+    expect(seen).toBe(true);
+    // The catalogue said it (the time-out modal); the file is not kept.
+    expect(app.store.get(catalogueModalAtom)).toEqual({ kind: "timeout" });
+    await vi.waitFor(() => expect(app.queryClient.getQueryCache().find(file)).toBeUndefined());
+  });
+});
