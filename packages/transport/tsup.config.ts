@@ -1,7 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/node.ts"],
+  entry: {
+    index: "src/index.ts",
+    node: "src/node.ts",
+    // The page's first reads, bundled on their own into the web app's index.html.
+    "first-read": "src/first-read/index.ts",
+  },
   format: ["esm"],
   dts: true,
   sourcemap: true,

@@ -7,7 +7,7 @@ import {
   HEADER_VERSION,
   SOURCE_CHANNEL,
 } from "../wire/protocol.ts";
-import type { SessionProvider } from "./session.ts";
+import type { LoginInfo, SessionProvider } from "./session.ts";
 
 export interface HeaderSources {
   codec: Codec;
@@ -33,12 +33,7 @@ export function buildHeaders({
 }: HeaderSources): Headers {
   const token = apiKey ? null : session.getToken();
   const loginInfo = session.getLoginInfo();
-  const headers = new Headers();
-  if (withContentType) headers.set(HEADER.contentType, ENCRYPTED_CONTENT_TYPE);
-  headers.set(HEADER.version, HEADER_VERSION);
-  headers.set(HEADER.sourceChannel, SOURCE_CHANNEL);
-  headers.set(HEADER.packageName, packageName);
-  headers.set(HEADER.countryCode, COUNTRY_CODE);
+  const headers = fixedHeaders(packageName, withContentType);
   if (apiKey) {
     headers.set(HEADER.apiKey, apiKey);
   } else if (token) {
@@ -58,9 +53,29 @@ export function buildHeaders({
       }),
     );
   }
+  addCallerHeaders(headers, loginInfo, session.getLocale());
+  return headers;
+}
+
+/** The headers every call carries whoever makes it: the protocol's constants and the app. */
+export function fixedHeaders(packageName: string, withContentType: boolean): Headers {
+  const headers = new Headers();
+  if (withContentType) headers.set(HEADER.contentType, ENCRYPTED_CONTENT_TYPE);
+  headers.set(HEADER.version, HEADER_VERSION);
+  headers.set(HEADER.sourceChannel, SOURCE_CHANNEL);
+  headers.set(HEADER.packageName, packageName);
+  headers.set(HEADER.countryCode, COUNTRY_CODE);
+  return headers;
+}
+
+/** Who calls, beside the session token: the login info and the reader's language. */
+export function addCallerHeaders(
+  headers: Headers,
+  loginInfo: LoginInfo | null | undefined,
+  locale: string,
+): void {
   // Absent rather than empty: a server should not mistake "" for an account.
   if (loginInfo?.userId) headers.set(HEADER.userId, loginInfo.userId);
   if (loginInfo?.uuId) headers.set(HEADER.uuId, loginInfo.uuId);
-  headers.set(HEADER.acceptLanguage, session.getLocale());
-  return headers;
+  headers.set(HEADER.acceptLanguage, locale);
 }
