@@ -12,7 +12,7 @@ import {
 } from "@chayong/transport";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApi, readCustomerService } from "./api";
+import { checkEndpointAnswer, createApi, readCustomerService } from "./api";
 import { endpoints } from "./endpoints";
 import { endpointList } from "./table";
 
@@ -325,5 +325,24 @@ describe("createApi", () => {
     expect(readCustomerService({ extInfoJSON: JSON.stringify(contact) })).toEqual(contact);
     expect(() => readCustomerService({ extInfoJSON: "{" })).toThrow(/not JSON/);
     expect(() => readCustomerService({ extInfoJSON: "{}" })).toThrow(/does not match/);
+  });
+});
+
+describe("checkEndpointAnswer", () => {
+  const user = { userId: "u-1", phone: "+821012345678", role: "borrower", lender: null };
+
+  it("checks an answer that came another way with its endpoint's schema, as a call's answer", () => {
+    // The schema's own reading: an older server's answer without `name` reads it as unknown.
+    expect(checkEndpointAnswer("user.current", { ...user, identityVerified: false })).toEqual({
+      ...user,
+      identityVerified: false,
+      name: null,
+    });
+  });
+
+  it("refuses one that does not match, as the client refuses a call's answer", () => {
+    expect(() => checkEndpointAnswer("user.current", { ...user, role: "admin" })).toThrow(
+      expect.objectContaining({ kind: "invalid-data" }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type AnySchema,
   type Area,
   type EndpointDefinition,
+  type EndpointId,
   type Endpoints,
   endpoints,
 } from "./endpoints";
@@ -140,6 +141,20 @@ function endpointFunction(
     });
     return checkAnswer(id, answer, body);
   };
+}
+
+/**
+ * An answer that reached the app another way than through this client (the web app's first
+ * read, made by the page before the SDK has loaded), checked against its endpoint's answer
+ * schema as every answer is: its checked value, or a TransportError of kind 'invalid-data'.
+ */
+export function checkEndpointAnswer(id: EndpointId, body: unknown): unknown {
+  const [area = "", name = ""] = id.split(".");
+  const definition = (endpoints as unknown as Record<string, Record<string, EndpointDefinition>>)[
+    area
+  ]?.[name];
+  if (definition === undefined) throw new TypeError(`no endpoint ${id} in the table`);
+  return checkAnswer(id, definition.answer, body);
 }
 
 function checkAnswer(id: string, schema: AnySchema, body: unknown): unknown {

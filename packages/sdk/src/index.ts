@@ -2,6 +2,7 @@ export {
   type Api,
   type ApiOptions,
   type CallOptions,
+  checkEndpointAnswer,
   createApi,
   type EndpointFunction,
   readCustomerService,
