@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { entryRoutePreload } from "./scripts/entry-route-preload-plugin";
 import { faceModels } from "./scripts/face-models-plugin";
+import { firstRead } from "./scripts/first-read-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
 import { precompressedAssets } from "./scripts/precompress-plugin";
 import { installableApp } from "./scripts/pwa-plugin";
@@ -28,6 +29,8 @@ export default defineConfig({
     faceModels(),
     // The manifest and the service worker (offline app shell; never the API).
     installableApp(),
+    // A signed-in reader's first calls leave with the page (src/first-read/).
+    firstRead({ baseUrl: process.env.VITE_API_BASE_URL || "/", env: process.env }),
     // The entry route's own chunks fetched with the shell's, not after it runs.
     entryRoutePreload(),
     // .br and .gz beside every text file, last: the server sends what the browser accepts.

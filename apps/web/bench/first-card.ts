@@ -344,6 +344,9 @@ interface PageFigures {
   firstApiStart: number | null;
   listQueryStart: number | null;
   listQueryEnd: number | null;
+  /** responseEnd of the last script and of the last stylesheet the element waited for. */
+  lastScriptEnd: number | null;
+  lastStyleEnd: number | null;
 }
 
 /**
@@ -378,6 +381,8 @@ async function readFigures(): Promise<PageFigures> {
   const path = (entry: PerformanceResourceTiming) => new URL(entry.name).pathname;
   const api = resources.filter((entry) => /^\/(api|auth)\//.test(path(entry)));
   const query = api.find((entry) => path(entry).endsWith("/contract/query"));
+  const lastEnd = (entries: PerformanceResourceTiming[]) =>
+    entries.length > 0 ? Math.max(...entries.map((entry) => entry.responseEnd)) : null;
   const bytesOf = (test: (path: string) => boolean) =>
     before.filter((entry) => test(path(entry))).reduce((sum, entry) => sum + entry.transferSize, 0);
   return {
@@ -393,6 +398,8 @@ async function readFigures(): Promise<PageFigures> {
     firstApiStart: api.length > 0 ? Math.min(...api.map((entry) => entry.startTime)) : null,
     listQueryStart: query?.startTime ?? null,
     listQueryEnd: query?.responseEnd ?? null,
+    lastScriptEnd: lastEnd(before.filter((entry) => path(entry).endsWith(".js"))),
+    lastStyleEnd: lastEnd(before.filter((entry) => path(entry).endsWith(".css"))),
   };
 }
 
@@ -555,6 +562,8 @@ function report(blank: RunResult[], app: RunResult[], startedAt: number): void {
     column("app: first API request start", app, (r) => r.firstApiStart, ms),
     column("app: contract query start", app, (r) => r.listQueryStart, ms),
     column("app: contract query end", app, (r) => r.listQueryEnd, ms),
+    column("app: last script arrived", app, (r) => r.lastScriptEnd, ms),
+    column("app: last stylesheet arrived", app, (r) => r.lastStyleEnd, ms),
     column("app: bytes before card", app, (r) => r.bytesBefore, bytes),
     column("app:   of which JS", app, (r) => r.jsBytesBefore, bytes),
     column("app:   of which CSS", app, (r) => r.cssBytesBefore, bytes),

@@ -1,7 +1,9 @@
 // The entry route's code asked for at once (README "Serving"): index.html names the shell's
-// chunks, but the order list's own chunk, the API client and the Korean boot catalog are dynamic
-// imports the shell makes only once it runs — a second and third round trip on a slow phone.
-// Module preloads for them (and what they import) let the browser fetch everything in one wave.
+// chunks, but the order list's own chunk and the Korean boot catalog are dynamic imports the
+// shell makes only once it runs — a second and third round trip on a slow phone. Module preloads
+// for them (and what they import) let the browser fetch everything in one wave. The API client
+// is not among them: the list shows what the page's first read answered (src/first-read/), and
+// the API chunk loads after the page has (src/app/bootstrap.tsx).
 import type { Plugin, Rollup } from "vite";
 // Marks the preloads this plugin adds, so size.ts still tells them from the shell's.
 import { entryRoutePreloadAttribute } from "./size";
@@ -14,7 +16,6 @@ type OutputChunk = Rollup.OutputChunk;
 export const entryRouteDynamicParts = [
   (chunk: OutputChunk) =>
     chunk.facadeModuleId?.includes("src/routes/pages/order/[index].tsx") === true,
-  (chunk: OutputChunk) => chunk.facadeModuleId?.endsWith("src/session/app-api.ts") === true,
   (chunk: OutputChunk) =>
     chunk.name === "ko-KR-boot" ||
     chunk.facadeModuleId?.endsWith("catalogs/ko-KR-boot.js") === true,

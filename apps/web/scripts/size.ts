@@ -1,18 +1,19 @@
-// The gzip size of all the JavaScript the entry route (/pages/order/index) loads before it shows
+// The gzip size of all the JavaScript the entry route (/pages/order/index) runs before it shows
 // the first contracts, for a signed-in reader of the default language (ko-KR): THE figure held
-// against the 150 KB budget. It is the sum of four parts, each with what it imports statically
-// (Vite's manifest), each file counted once, under the first part that reaches it:
+// against the budget below (README "Bundle size": the goal is 125 KB). It is the sum of four parts, each chunk with what it imports
+// statically (Vite's manifest), each file counted once, under the first part that reaches it:
+//   first read    the inline script in dist/index.html that sends the page's first calls
+//                 (src/first-read/) before the app's code has arrived
 //   shell         the module script and modulepreloads of dist/index.html
 //   catalog       the boot part of the ko-KR catalog (bootstrap loads the active language's boot
 //                 part at start; the rest comes when the reader leaves the first screens)
-//   API           transport, SDK and answer schemas (bootstrap imports them at start; the list
-//                 cannot ask for contracts without them)
 //   entry route   the page's split chunk (the router loads it at start)
 // e2e/performance/entry-route-load.spec.ts checks in Chromium that these are exactly the
 // scripts the page fetches before its list has loaded, but for what the app imports once the
-// page has loaded and is idle (src/shell/after-page-load.ts: the service worker's registration,
-// the floating service button), off the critical path: listed apart (afterPageLoadScripts) and
-// not counted.
+// page has loaded and is idle (src/shell/after-page-load.ts: the API chunk — transport, SDK and
+// answer schemas, which the list does not need when its first read answered —, the service
+// worker's registration, the floating service button), off the critical path: listed apart
+// (afterPageLoadScripts) and not counted.
 // Run after `vite build`:  pnpm --filter @chayong/web size   (exits 1 when over budget)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,7 +33,7 @@ function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
 }
 
-export type LoadPart = "shell" | "entry route" | "API" | "catalog ko-KR";
+export type LoadPart = "first read" | "shell" | "entry route" | "catalog ko-KR";
 
 export interface LoadedScript {
   file: string;
@@ -48,16 +49,21 @@ export interface EntryRouteLoad {
   missing: string[];
 }
 
-export const budgetBytes = 150 * 1024;
+/**
+ * What the entry route may not grow past. The goal is 125 KB; React 19, TanStack Router and
+ * TanStack Query alone are about 107 KB of it (README "Bundle size"), and this budget holds what
+ * was reached so that nothing grows unnoticed.
+ */
+export const budgetBytes = 141 * 1024;
 /** Marks the preloads scripts/entry-route-preload-plugin.ts adds for the entry route's parts. */
 export const entryRoutePreloadAttribute = "data-entry-route";
 const entryRouteSource = "src/routes/pages/order/[index].tsx";
 /** What the app imports only once the page has loaded and is idle (src/shell/after-page-load.ts). */
 const afterPageLoadSources = [
+  "src/session/app-api.ts",
   "src/shell/service-worker/register-service-worker.ts",
   "src/shell/service-button.tsx",
 ];
-const apiSource = "src/session/app-api.ts";
 const activeCatalog = "ko-KR";
 /** The part of the catalog loaded at start (@chayong/i18n src/boot-messages.ts). */
 const bootCatalog = `${activeCatalog}-boot`;
@@ -91,12 +97,11 @@ export function measureEntryRouteLoad(dist: string): EntryRouteLoad {
           (!manifest[key]?.src && manifest[key]?.name === bootCatalog),
       ),
     ],
-    ["API", keys.filter((key) => key === apiSource)],
     ["entry route", keys.filter((key) => key.startsWith(entryRouteSource))],
   ];
 
   const counted = new Set<string>();
-  const scripts: LoadedScript[] = [];
+  const scripts: LoadedScript[] = [...inlineScripts(html)];
   const missing: string[] = [];
   const visit = (key: string, part: LoadPart) => {
     const chunk = manifest[key];
@@ -114,6 +119,21 @@ export function measureEntryRouteLoad(dist: string): EntryRouteLoad {
     for (const key of partKeys) visit(key, part);
   }
   return { scripts, totalGzip: scripts.reduce((sum, s) => sum + s.gzip, 0), missing };
+}
+
+/** The scripts written inside index.html (the first read), counted like files. */
+function inlineScripts(html: string): LoadedScript[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match, index) => {
+      const content = Buffer.from(match[1] ?? "");
+      return {
+        file: `index.html <script> ${index + 1}`,
+        part: "first read" as const,
+        raw: content.length,
+        gzip: gzipSync(content, { level: 9 }).length,
+      };
+    },
+  );
 }
 
 /**

@@ -6,10 +6,12 @@ import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createQueryClient } from "../data/query-client";
+import { takeFirstRead } from "../first-read/take-first-read";
 import { bindLanguage, loadAllMessagesOnFirstInput } from "../language/language";
 import type { AppApi } from "../session/app-api";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { goToLogin } from "../session/login-redirect";
+import { afterPageLoad } from "../shell/after-page-load";
 import { watchConnectivity } from "../shell/connectivity";
 import { forgetSessionAtom } from "../state/session-scoped";
 import { deviceAtom, tokenAtom } from "../state/storage";
@@ -42,16 +44,23 @@ export function createApp(options: {
   // An ended session goes to the router's login page (the router is made below, with the
   // query client that needs this catalogue).
   const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router, "expired") });
-  // Start loading the API chunk now; the first call waits for it if it is not there yet.
-  const apiModule = import("../session/app-api");
+  // The API chunk (transport, SDK, answer schemas) loads on the first call, or once the page has
+  // loaded: the first screens show what the page's first reads answered without it.
   let api: Promise<AppApi> | undefined;
   const loadApi = () => {
-    api ??= apiModule.then((module) =>
+    api ??= import("../session/app-api").then((module) =>
       module.createAppApi({ store, catalogue, settings: options.settings, fetch: options.fetch }),
     );
     return api;
   };
-  const queryClient = createQueryClient({ loadApi, catalogue });
+  const inBrowser = typeof window !== "undefined";
+  if (inBrowser) afterPageLoad(() => void loadApi());
+  const queryClient = createQueryClient({
+    loadApi,
+    catalogue,
+    takeFirstRead: (id, input) => takeFirstRead(id, input, store.get(tokenAtom)),
+    ...(inBrowser ? { afterPageLoad } : {}),
+  });
   // Whatever one session read is never shown to the next (login, logout, an ended session).
   store.sub(tokenAtom, () => {
     store.set(forgetSessionAtom);

@@ -1,6 +1,7 @@
 import type { ContractQuery } from "@chayong/sdk";
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { ApiAnswer, ApiInput, QueryEndpointId } from "./api-endpoints";
+import { contractPageSize } from "./contract-page-size";
 
 /**
  * A read's key: its endpoint id, its request, and what else its answer depends on (the
@@ -52,9 +53,6 @@ export function contractDocumentQuery(id: string, locale: string) {
 export type ContractListFilter = Omit<ContractQuery, "cursor" | "pageSize" | "includeTotal">;
 
 export type ContractPage = ApiAnswer<"contract.query">;
-
-/** The order list's page size (docs/screens.md#order-list). */
-export const contractPageSize = 20;
 
 /**
  * The contract list, a page at a time from the server's keyset cursor (`nextCursor`, null after

@@ -162,3 +162,64 @@ describe("the query client", () => {
     await vi.waitFor(() => expect(app.queryClient.getQueryCache().find(file)).toBeUndefined());
   });
 });
+
+describe("the page's first reads", () => {
+  const envelope = (body: unknown, status = 200) => Promise.resolve({ status, message: "", body });
+
+  function withFirstReads(
+    token: string,
+    reads: Array<{ id: string; input: object; envelope: Promise<unknown> }>,
+  ) {
+    (globalThis as Record<string, unknown>).__chayongFirstReads = { token, reads };
+  }
+
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).__chayongFirstReads;
+  });
+
+  it("answer the read they made, once, without a call", async () => {
+    withFirstReads("test-token", [
+      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(contract) },
+    ]);
+    const app = renderQuiet();
+    const detail = apiQuery("contract.detail", { id: contract.id });
+    expect((await app.queryClient.fetchQuery(detail)).id).toBe(contract.id);
+    expect(app.calls("/api/v1/contract/detail")).toHaveLength(0);
+    // Taken once: the next read is a call.
+    await app.queryClient.fetchQuery({ ...detail, staleTime: 0 });
+    expect(app.calls("/api/v1/contract/detail")).toHaveLength(1);
+  });
+
+  it("leave a refusal, or another session's read, to the app's own call", async () => {
+    withFirstReads("test-token", [
+      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(null, 301) },
+    ]);
+    const refused = renderQuiet();
+    await refused.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id }));
+    expect(refused.calls("/api/v1/contract/detail")).toHaveLength(1);
+    cleanup();
+
+    withFirstReads("someone-else", [
+      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(contract) },
+    ]);
+    const other = renderQuiet();
+    await other.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id }));
+    expect(other.calls("/api/v1/contract/detail")).toHaveLength(1);
+  });
+
+  it("are checked against the SDK's answer schema once the page has loaded, and read again if they fail it", async () => {
+    withFirstReads("test-token", [
+      {
+        id: "contract.detail",
+        input: { id: contract.id },
+        envelope: envelope({ ...contract, status: "not-a-status" }),
+      },
+    ]);
+    const app = renderQuiet();
+    const detail = apiQuery("contract.detail", { id: contract.id });
+    await app.queryClient.fetchQuery(detail);
+    await vi.waitFor(() =>
+      expect(app.queryClient.getQueryState(detail.queryKey)?.isInvalidated).toBe(true),
+    );
+  });
+});

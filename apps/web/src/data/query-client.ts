@@ -1,3 +1,4 @@
+import type { Envelope } from "@chayong/transport/first-read";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { AppApi } from "../session/app-api";
 import type { ErrorCatalogue } from "../session/error-catalogue";
@@ -24,13 +25,19 @@ export const freshForMs = 5_000;
  *   session check): quiet, but an ended session still goes to login;
  * - any answer means the network is up (the offline notice goes);
  * - a write that succeeded marks stale the reads it changes (src/data/invalidations.ts).
- * `loadApi` gives the SDK once its chunk has loaded (src/session/app-api.ts).
+ * `loadApi` gives the SDK once its chunk has loaded (src/session/app-api.ts). A read the page
+ * made before the app's code arrived (`takeFirstRead`, src/first-read/) is answered from it when
+ * the server said 200; its answer is checked against the SDK's schema once the page has loaded
+ * (`afterPageLoad`), and read again through the SDK if it does not pass. Any other first answer
+ * (a refusal, none at all) leaves the call to the SDK, with its error handling.
  */
 export function createQueryClient(options: {
   loadApi: () => Promise<AppApi>;
   catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">;
+  takeFirstRead?: (id: string, input: unknown) => Promise<Envelope | null> | undefined;
+  afterPageLoad?: (task: () => void) => void;
 }): QueryClient {
-  const { loadApi, catalogue } = options;
+  const { loadApi, catalogue, takeFirstRead, afterPageLoad = (task) => task() } = options;
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -56,6 +63,16 @@ export function createQueryClient(options: {
         // adds the page's cursor.
         queryFn: async ({ queryKey, pageParam, signal, meta }) => {
           const [id, input] = queryKey as unknown as ApiQueryKey<QueryEndpointId>;
+          const early = pageParam ? undefined : takeFirstRead?.(id, input);
+          const envelope = early ? await early : null;
+          if (envelope?.status === 200) {
+            afterPageLoad(() => {
+              loadApi()
+                .then((api) => api.check(id, envelope.body))
+                .catch(() => client.invalidateQueries({ queryKey, exact: true }));
+            });
+            return envelope.body;
+          }
           const request = pageParam ? { ...(input as object), cursor: pageParam } : input;
           return (await loadApi()).call(id, request, { signal, timeoutMs: meta?.timeoutMs });
         },

@@ -1,5 +1,11 @@
 import { localeFromIndex } from "@chayong/i18n/lazy";
-import { createApi, type EndpointDefinition, endpoints } from "@chayong/sdk";
+import {
+  checkEndpointAnswer,
+  createApi,
+  type EndpointDefinition,
+  type EndpointId,
+  endpoints,
+} from "@chayong/sdk";
 import {
   CIPHER_IV_ENV,
   CIPHER_KEY_ENV,
@@ -13,9 +19,7 @@ import type { RuntimeSettings } from "../app/runtime-settings";
 import type { UploadVariables } from "../data/api-endpoints";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
 import type { ErrorCatalogue } from "./error-catalogue";
-
-/** The package name header of this app (docs/wire-protocol.md#headers leaves the value to us). */
-export const packageName = "com.chayong.web";
+import { packageName } from "./package-name";
 
 /** Reads the session for every call from the app's stored state. */
 export function sessionFrom(store: ReturnType<typeof createStore>): SessionProvider {
@@ -38,6 +42,8 @@ export interface AppApi {
     variables: unknown,
     options?: { signal?: AbortSignal; timeoutMs?: number | undefined },
   ): Promise<unknown>;
+  /** An answer that came another way (the page's first read), checked like a call's answer. */
+  check(id: string, body: unknown): unknown;
 }
 
 type EndpointFunction = (input: unknown, options?: object) => Promise<unknown>;
@@ -81,5 +87,6 @@ export function createAppApi(options: {
       }
       return call(variables, { signal, timeoutMs });
     },
+    check: (id, body) => checkEndpointAnswer(id as EndpointId, body),
   };
 }

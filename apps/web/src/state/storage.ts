@@ -1,52 +1,22 @@
 import { atom, type WritableAtom } from "jotai";
 import { atomWithLazy, RESET } from "jotai/utils";
+import {
+  type DeviceEntry,
+  isBoolean,
+  isLanguageIndex,
+  isLoginInfo,
+  isNullableLanguageIndex,
+  isNullableString,
+  isNumber,
+  keptOnClear,
+  type LoginInfo,
+  readStored,
+  storageKeys,
+} from "./stored-values";
 
-/**
- * Everything the app keeps in the browser's local storage (docs/entities.md#local-storage "Locally stored data"),
- * under exactly the spec's names. Values are JSON; a value someone wrote by hand as a bare
- * string (e.g. a token) is read as that string.
- */
-export const storageKeys = {
-  token: "token",
-  loginInfo: "loginInfo",
-  setLanguageIndex: "setLanguageIndex",
-  languageIndex: "languageIndex",
-  locationFlag: "locationFlag",
-  device: "device",
-  first: "first",
-  serviceX: "serviceX",
-  serviceY: "serviceY",
-} as const;
-
-/** Entries that survive a storage clear (docs/login.md#session-end-in-the-app "Session"). */
-export const keptOnClear: ReadonlySet<string> = new Set([
-  storageKeys.locationFlag,
-  storageKeys.device,
-]);
-
-export interface LoginInfo {
-  userId: string;
-  uuId: string;
-}
-
-/** The device entry: an advertising-style id made once per browser, plus the last known user. */
-export interface DeviceEntry {
-  adid: string;
-  uuId?: string;
-  userId?: string;
-}
+export { type DeviceEntry, keptOnClear, type LoginInfo, storageKeys } from "./stored-values";
 
 export const serviceButtonDefaults = { x: 1000, y: 10000 } as const;
-
-function readRaw(key: string): unknown {
-  const raw = globalThis.localStorage?.getItem(key);
-  if (raw === null || raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
 
 type Update<Value> = Value | typeof RESET | ((previous: Value) => Value | typeof RESET);
 
@@ -60,10 +30,7 @@ function persistedAtom<Value>(
   initialValue: Value,
   isValue: (value: unknown) => value is Value,
 ) {
-  const read = (): Value => {
-    const value = readRaw(key);
-    return isValue(value) ? value : initialValue;
-  };
+  const read = (): Value => readStored(key, isValue, initialValue);
   const base = atomWithLazy<Value>(read);
   base.onMount = (setSelf) => {
     if (typeof window === "undefined") return undefined;
@@ -90,21 +57,6 @@ function persistedAtom<Value>(
     },
   );
 }
-
-const isString = (value: unknown): value is string => typeof value === "string" && value !== "";
-const isNullableString = (value: unknown): value is string | null =>
-  value === null || isString(value);
-const isNumber = (value: unknown): value is number =>
-  typeof value === "number" && Number.isFinite(value);
-const isLanguageIndex = (value: unknown): value is number => value === 0 || value === 1;
-const isNullableLanguageIndex = (value: unknown): value is number | null =>
-  value === null || isLanguageIndex(value);
-const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
-const isLoginInfo = (value: unknown): value is LoginInfo | null =>
-  value === null ||
-  (typeof value === "object" &&
-    typeof (value as LoginInfo).userId === "string" &&
-    typeof (value as LoginInfo).uuId === "string");
 
 export const tokenAtom = persistedAtom<string | null>(storageKeys.token, null, isNullableString);
 export const loginInfoAtom = persistedAtom<LoginInfo | null>(

@@ -18,7 +18,6 @@ import {
 } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import * as v from "valibot";
 import { contractListQuery, currentUserQuery } from "../../../data/api-query";
 import {
   type Contract,
@@ -26,14 +25,13 @@ import {
   dueDateShown,
   isUnsigned,
 } from "../../../features/contracts/contract-labels";
+import {
+  type OrderListSearch,
+  orderListFilterOf,
+  orderListSearchSchema,
+} from "../../../features/contracts/order-list-search";
 import { useLanguage } from "../../../language/language";
 import { failureMessage } from "../../../session/screen-message";
-
-/** The list's filters in the address; anything else there is dropped, not refused. */
-const orderListSearchSchema = v.object({
-  status: v.fallback(v.optional(v.picklist(contractStatuses)), undefined),
-  type: v.fallback(v.optional(v.picklist(["single", "instalment"])), undefined),
-});
 
 // Not needed to show the first contracts: loaded when the lender first opens it (the entry
 // page's size budget, scripts/size.ts).
@@ -65,8 +63,8 @@ export const Route = createFileRoute("/pages/order/index")({
   component: OrderListPage,
 });
 
-function listQueryOf({ status, type }: v.InferOutput<typeof orderListSearchSchema>) {
-  return contractListQuery({ ...(status ? { status } : {}), type: type ?? "all" });
+function listQueryOf(search: OrderListSearch) {
+  return contractListQuery(orderListFilterOf(search));
 }
 
 /**
