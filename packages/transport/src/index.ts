@@ -34,6 +34,7 @@ export {
   DEV_CIPHER_KEY_HEX,
 } from "./codec/settings.ts";
 // Errors.
+export { failures } from "./errors/failures.ts";
 export { type TransportMessageKey, transportMessageKeys } from "./errors/message-keys.ts";
 export {
   isTransportError,

@@ -23,12 +23,9 @@ import type { PendingCall } from "./slow-network.ts";
 import { checkTimeout } from "./timeout.ts";
 import { resolveUrl } from "./url.ts";
 
-/** Request time-out (docs/constants.md#time-outs-and-waits, first reading). */
-export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Slow-network notice (docs/constants.md#time-outs-and-waits). */
-export const DEFAULT_SLOW_NETWORK_MS = 5_000;
-/** Uploads carry images over phone networks (docs/constants.md#time-outs-and-waits, second reading: 60 s for uploads). */
-export const DEFAULT_UPLOAD_TIMEOUT_MS = 60_000;
+import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS, DEFAULT_UPLOAD_TIMEOUT_MS } from "./waits.ts";
+
+export { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS, DEFAULT_UPLOAD_TIMEOUT_MS };
 
 export interface TransportOptions {
   /** Prefix of relative request paths, e.g. 'https://api.example.com' or '/' in a browser. */

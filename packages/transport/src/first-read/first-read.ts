@@ -20,6 +20,8 @@ export interface FirstRead {
   method: "GET" | "POST";
   path: string;
   payload: unknown;
+  /** Gives the read up (the app that waited for it has run out of time). */
+  signal?: AbortSignal;
 }
 
 export interface FirstReadSettings {
@@ -72,6 +74,7 @@ export async function sendFirstRead(
     const response = await fetch(url, {
       method: read.method,
       headers,
+      signal: read.signal,
       ...(read.method === "POST" ? { body: ciphertext } : {}),
     });
     if (response.status !== 200) return null;
