@@ -8,8 +8,12 @@ import { baseUrl, specLenderPhones } from "../support/app";
 
 const borrowerPhone = "01061230001";
 const shots = "/tmp/shots/home";
-// The page address shortens the waits (time-out after 2.5 s instead of 15 s).
-const shortWaits = "?timeoutMs=2500&slowNetworkMs=800";
+// The page address shortens the waits (time-out after 6 s instead of 15 s). The time-out counts
+// from when the page sends its first read, before the app has loaded: long enough to see the
+// list's placeholders first on a busy machine.
+const shortWaits = "?timeoutMs=6000&slowNetworkMs=800";
+/** Longer than the time-out: the list's request is answered only after the app gave up. */
+const pastTheTimeOutMs = 8_000;
 
 const phones = [
   { width: 390, height: 844 },
@@ -131,7 +135,7 @@ test("a timed-out order list says it could not load, offers a retry, and loads o
   // The list's request hangs past the time-out; the rest of the app answers normally.
   let slow = true;
   await page.route("**/api/v1/contract/query**", async (route) => {
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 4_000));
+    if (slow) await new Promise((resolve) => setTimeout(resolve, pastTheTimeOutMs));
     await route.continue().catch(() => {});
   });
   await page.goto(`${baseUrl()}/${shortWaits}#/pages/order/index`);
@@ -156,7 +160,7 @@ test("the order list in zh-TW: error state, then the skeleton while it loads", a
   await signIn(page, lenderToken, "1");
   let hold = true;
   await page.route("**/api/v1/contract/query**", async (route) => {
-    if (hold) await new Promise((resolve) => setTimeout(resolve, 4_000));
+    if (hold) await new Promise((resolve) => setTimeout(resolve, pastTheTimeOutMs));
     await route.continue().catch(() => {});
   });
   await page.goto(`${baseUrl()}/${shortWaits}#/pages/order/index`);

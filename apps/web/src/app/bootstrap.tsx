@@ -1,3 +1,4 @@
+import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/first-read";
 import { ToastProvider } from "@chayong/ui";
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -59,6 +60,10 @@ export function createApp(options: {
     loadApi,
     catalogue,
     takeFirstRead: (id, input) => takeFirstRead(id, input, store.get(tokenAtom)),
+    waits: {
+      timeoutMs: options.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      slowNetworkMs: options.settings.slowNetworkMs ?? DEFAULT_SLOW_NETWORK_MS,
+    },
     ...(inBrowser ? { afterPageLoad } : {}),
   });
   // Whatever one session read is never shown to the next (login, logout, an ended session).

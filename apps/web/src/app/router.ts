@@ -56,5 +56,7 @@ declare module "@tanstack/react-router" {
     tab?: "order" | "me";
     /** Message id of what the page says when its first read failed ('common.loadFailed'). */
     loadFailedId?: string;
+    /** Message id of what its placeholders say while its first read loads ('common.loading'). */
+    loadingId?: string;
   }
 }

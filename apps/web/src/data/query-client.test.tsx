@@ -168,9 +168,13 @@ describe("the page's first reads", () => {
 
   function withFirstReads(
     token: string,
-    reads: Array<{ id: string; input: object; envelope: Promise<unknown> }>,
+    reads: Array<{ id: string; input: object; envelope: Promise<unknown>; sentAt?: number }>,
+    abort: () => void = () => {},
   ) {
-    (globalThis as Record<string, unknown>).__chayongFirstReads = { token, reads };
+    (globalThis as Record<string, unknown>).__chayongFirstReads = {
+      token,
+      reads: reads.map((read) => ({ sentAt: performance.now(), abort, ...read })),
+    };
   }
 
   afterEach(() => {
@@ -221,5 +225,31 @@ describe("the page's first reads", () => {
     await vi.waitFor(() =>
       expect(app.queryClient.getQueryState(detail.queryKey)?.isInvalidated).toBe(true),
     );
+  });
+
+  it("are waited for as long as a call would be, counted from when they left, then given up", async () => {
+    let aborted = false;
+    withFirstReads(
+      "test-token",
+      // Sent 14.9 s ago: a tenth of a second is left of the 15 s a call may take.
+      [
+        {
+          id: "contract.detail",
+          input: { id: contract.id },
+          envelope: new Promise(() => {}),
+          sentAt: performance.now() - 14_900,
+        },
+      ],
+      () => {
+        aborted = true;
+      },
+    );
+    const app = renderQuiet();
+    await expect(
+      app.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id })),
+    ).rejects.toMatchObject({ kind: "timeout" });
+    expect(aborted).toBe(true);
+    expect(app.store.get(catalogueModalAtom)).toEqual({ kind: "timeout" });
+    expect(app.calls("/api/v1/contract/detail")).toHaveLength(0);
   });
 });

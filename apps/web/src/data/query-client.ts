@@ -1,5 +1,6 @@
-import type { Envelope } from "@chayong/transport/first-read";
+import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/first-read";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { type SentRead, type Waits, waitForFirstRead } from "../first-read/take-first-read";
 import type { AppApi } from "../session/app-api";
 import type { ErrorCatalogue } from "../session/error-catalogue";
 import type { QueryEndpointId, WriteEndpointId } from "./api-endpoints";
@@ -27,17 +28,29 @@ export const freshForMs = 5_000;
  * - a write that succeeded marks stale the reads it changes (src/data/invalidations.ts).
  * `loadApi` gives the SDK once its chunk has loaded (src/session/app-api.ts). A read the page
  * made before the app's code arrived (`takeFirstRead`, src/first-read/) is answered from it when
- * the server said 200; its answer is checked against the SDK's schema once the page has loaded
- * (`afterPageLoad`), and read again through the SDK if it does not pass. Any other first answer
- * (a refusal, none at all) leaves the call to the SDK, with its error handling.
+ * the server said 200, waited for as the transport waits for a call (`waits`, counted from when
+ * it was sent: the slow-network notice, the time-out); its answer is checked against the SDK's
+ * schema once the page has loaded (`afterPageLoad`), and read again through the SDK if it does
+ * not pass. Any other first answer (a refusal, none at all) leaves the call to the SDK, with its
+ * error handling.
  */
 export function createQueryClient(options: {
   loadApi: () => Promise<AppApi>;
-  catalogue: Pick<ErrorCatalogue, "handle" | "reachedServer">;
-  takeFirstRead?: (id: string, input: unknown) => Promise<Envelope | null> | undefined;
+  catalogue: Pick<
+    ErrorCatalogue,
+    "handle" | "reachedServer" | "slowRequestStarted" | "slowRequestSettled"
+  >;
+  takeFirstRead?: (id: string, input: unknown) => SentRead | undefined;
+  waits?: Waits;
   afterPageLoad?: (task: () => void) => void;
 }): QueryClient {
-  const { loadApi, catalogue, takeFirstRead, afterPageLoad = (task) => task() } = options;
+  const {
+    loadApi,
+    catalogue,
+    takeFirstRead,
+    waits = { timeoutMs: DEFAULT_TIMEOUT_MS, slowNetworkMs: DEFAULT_SLOW_NETWORK_MS },
+    afterPageLoad = (task) => task(),
+  } = options;
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -64,7 +77,13 @@ export function createQueryClient(options: {
         queryFn: async ({ queryKey, pageParam, signal, meta }) => {
           const [id, input] = queryKey as unknown as ApiQueryKey<QueryEndpointId>;
           const early = pageParam ? undefined : takeFirstRead?.(id, input);
-          const envelope = early ? await early : null;
+          const envelope = early
+            ? await waitForFirstRead(early, waits, {
+                started: () => catalogue.slowRequestStarted(),
+                settled: () => catalogue.slowRequestSettled(),
+              })
+            : null;
+          if (envelope === "timed-out") throw (await loadApi()).timedOut(waits.timeoutMs);
           if (envelope?.status === 200) {
             afterPageLoad(() => {
               loadApi()

@@ -29,10 +29,19 @@ if (token) {
   };
   const reads: FirstReads = {
     token,
-    reads: firstReadsOf(location.hash).map((read) => ({
-      ...read,
-      envelope: sendFirstRead(settings, { ...endpoints[read.id], payload: read.input }),
-    })),
+    reads: firstReadsOf(location.hash).map((read) => {
+      const controller = new AbortController();
+      return {
+        ...read,
+        sentAt: performance.now(),
+        abort: () => controller.abort(),
+        envelope: sendFirstRead(settings, {
+          ...endpoints[read.id],
+          payload: read.input,
+          signal: controller.signal,
+        }),
+      };
+    }),
   };
   (globalThis as Record<string, unknown>)[firstReadsKey] = reads;
 }

@@ -12,6 +12,7 @@ import {
   codecSettingsFromEnv,
   createCodec,
   createTransport,
+  failures,
   type SessionProvider,
 } from "@chayong/transport";
 import type { createStore } from "jotai";
@@ -44,6 +45,8 @@ export interface AppApi {
   ): Promise<unknown>;
   /** An answer that came another way (the page's first read), checked like a call's answer. */
   check(id: string, body: unknown): unknown;
+  /** The error of a call that ran out of time (a first read the app waited for too long). */
+  timedOut(timeoutMs: number): Error;
 }
 
 type EndpointFunction = (input: unknown, options?: object) => Promise<unknown>;
@@ -88,5 +91,6 @@ export function createAppApi(options: {
       return call(variables, { signal, timeoutMs });
     },
     check: (id, body) => checkEndpointAnswer(id as EndpointId, body),
+    timedOut: (timeoutMs) => failures.timeout(timeoutMs),
   };
 }

@@ -17,6 +17,7 @@ function usePageFrame() {
         // A tab's page is a root: nothing to go back to.
         isTab: page?.tab !== undefined,
         loadFailedId: page?.loadFailedId ?? "common.loadFailed",
+        loadingId: page?.loadingId ?? "common.loading",
       };
     },
   });
@@ -35,11 +36,12 @@ function FrameHeader() {
  */
 export function RoutePending() {
   const { _ } = useLingui();
+  const { loadingId } = usePageFrame();
   return (
     <>
       <FrameHeader />
       <div className="page">
-        <ListSkeleton count={2} label={_("common.loading")} />
+        <ListSkeleton count={2} label={_(loadingId)} />
       </div>
     </>
   );

@@ -47,7 +47,12 @@ const PullToRefresh = lazy(() =>
 );
 
 export const Route = createFileRoute("/pages/order/index")({
-  staticData: { titleId: "orderList.title", tab: "order", loadFailedId: "orderList.loadFailed" },
+  staticData: {
+    titleId: "orderList.title",
+    tab: "order",
+    loadingId: "orderList.loading",
+    loadFailedId: "orderList.loadFailed",
+  },
   validateSearch: orderListSearchSchema,
   loaderDeps: ({ search }) => ({ status: search.status, type: search.type }),
   loader: async ({ context: { queryClient }, deps, cause }) => {
