@@ -1,4 +1,4 @@
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { auditEvents } from "../db/schema";
 

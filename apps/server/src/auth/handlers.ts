@@ -1,5 +1,5 @@
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Handlers } from "../http/call";
+import type { Handlers } from "../calls/call";
 import { findIdentity, isVerified } from "../identity/identity-store";
 import { refuse, succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";

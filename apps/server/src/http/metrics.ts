@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/database";
-import { answeredStatus } from "./call";
+import { answeredStatus } from "./call-pipeline";
 
 /**
  * What an operator scrapes at `GET /metrics` (README "Metrics"), in Prometheus text format:

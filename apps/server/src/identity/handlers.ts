@@ -8,10 +8,10 @@ import {
 } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { emergencyContacts } from "../db/schema";
-import type { Handlers } from "../http/call";
 import {
   type FieldProblem,
   type Outcome,

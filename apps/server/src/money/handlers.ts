@@ -14,7 +14,9 @@ import {
 } from "@chayong/domain";
 import { and, eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Call, Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
+import { contractForCaller } from "../contracts/contract-access";
 import {
   canonicalJson,
   loadInstalmentStates,
@@ -25,11 +27,9 @@ import {
   summarizeRow,
   writeReadModel,
 } from "../contracts/contract-store";
-import { contractForCaller } from "../contracts/handlers";
 import { bookContractOf, changeBook } from "../customers/book-days";
 import { isUniqueViolation } from "../db/database";
 import { moneyOperations } from "../db/schema";
-import type { Call, Handlers } from "../http/call";
 import { type Outcome, refuse, refuseDomain, succeed } from "../outcome";
 import { insertEntries, ledgerView, numberEntries } from "./ledger-store";
 

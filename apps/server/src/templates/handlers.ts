@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { ContractTemplate } from "@chayong/domain";
 import { and, desc, eq, ilike, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
+import type { Handlers } from "../calls/call";
 import { templates } from "../db/schema";
-import type { Handlers } from "../http/call";
 import { refuse, succeed } from "../outcome";
 
 /** Most templates a list answers; lenders keep a handful. */

@@ -11,11 +11,11 @@ import {
 } from "@chayong/domain";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import { summarizeRows } from "../contracts/contract-store";
 import type { Db } from "../db/database";
 import { borrowerIdentities, contracts, offlineLoans, users } from "../db/schema";
-import type { Handlers } from "../http/call";
 import { finishAttempt, reserveAttempt } from "../identity/identity-store";
 import { refuse, refuseDomain, succeed } from "../outcome";
 

@@ -2,14 +2,7 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { deflateRawSync } from "node:zlib";
 import { parseWithKeys } from "@chayong/domain";
-import type {
-  Access,
-  Answer,
-  EndpointEntry,
-  EndpointOf,
-  ImplementedEndpointId,
-  RequestOutput,
-} from "@chayong/sdk/server";
+import type { EndpointEntry } from "@chayong/sdk/server";
 import {
   COMPRESSED_ENVELOPE,
   decodeRequestPayload,
@@ -25,58 +18,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { actorOf, recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
-import type { Caller } from "../auth/sessions";
+import type { Call, CsvDownload, PdfDownload } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { documentContentSecurityPolicy } from "../contracts/document-fonts";
 import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
 import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } from "../outcome";
-
-/** One call as a handler sees it: already decrypted, authenticated and validated. */
-export interface Call<C extends Caller | null = Caller | null> {
-  ctx: ServerContext;
-  caller: C;
-  ip: string;
-  locale: Locale;
-  /** The server clock read once per call, so one call sees one instant. */
-  now: Date;
-}
-
-type CallerFor<A extends Access> = A extends "public" ? Caller | null : Caller;
-
-/**
- * What a `csv` endpoint's handler answers: the file's name and its text a chunk at a time, so
- * a large file is streamed rather than built in memory (the client reads the whole text).
- */
-export interface CsvDownload {
-  fileName: string;
-  /** The file in order; the first chunk starts with the byte-order mark. */
-  chunks: AsyncIterable<string>;
-}
-
-/** What a `pdf` endpoint's handler answers: the file's name and its bytes (built whole). */
-export interface PdfDownload {
-  fileName: string;
-  bytes: Uint8Array;
-}
-
-type HandlerAnswer<Id extends ImplementedEndpointId> = EndpointOf<Id>["wire"] extends "csv"
-  ? CsvDownload
-  : EndpointOf<Id>["wire"] extends "pdf"
-    ? PdfDownload
-    : Answer<Id>;
-
-export type Handler<Id extends ImplementedEndpointId> = (
-  call: Call<CallerFor<EndpointOf<Id>["access"]>>,
-  input: RequestOutput<Id>,
-) => Promise<Outcome<HandlerAnswer<Id>>>;
-
-/** Implemented endpoints that go through `handleCall` (uploads have their own route). */
-export type HandledEndpointId = {
-  [Id in ImplementedEndpointId]: EndpointOf<Id>["wire"] extends "multipart" ? never : Id;
-}[ImplementedEndpointId];
-
-/** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
-export type Handlers = { [Id in HandledEndpointId]: Handler<Id> };
 
 /**
  * The pipeline every API call goes through: decrypt, authenticate, authorise, validate, run the

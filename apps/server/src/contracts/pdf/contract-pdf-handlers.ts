@@ -1,15 +1,15 @@
 import { contractPdfFileName } from "@chayong/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../../audit/audit";
+import type { Handlers } from "../../calls/call";
 import type { Db } from "../../db/database";
 import { auditEvents } from "../../db/schema";
-import type { Handlers } from "../../http/call";
 import { type Locale, type ServerTextKey, serverText } from "../../messages/message-for";
 import { refuse, succeed } from "../../outcome";
+import { contractForCaller } from "../contract-access";
 import { formatLocalInstant } from "../contract-document";
 import { contractDocumentContent, readContractDocument } from "../contract-document-content";
 import type { ContractRow } from "../contract-store";
-import { contractForCaller } from "../handlers";
 import { renderContractPdfOffThread } from "./pdf-thread";
 import type { AuditLine } from "./render-contract-pdf";
 
