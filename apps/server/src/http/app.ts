@@ -86,6 +86,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     clientErrorHandler: (error, socket) => answerClientError(ctx, error, socket),
   });
 
+  // Null until the call pipeline answers an envelope (call-pipeline.ts), per reply.
+  app.decorateReply("envelopeStatus", null);
+
   // Every body is read as text: encrypted payloads are base64 whatever content type a client
   // claims, and the test routes parse their own JSON.
   app.removeAllContentTypeParsers();

@@ -230,8 +230,15 @@ export function envelopeOf(failure: Failure, locale: Locale): Envelope {
   };
 }
 
-/** The envelope status each answer went out with: the metrics count calls by it (metrics.ts). */
-export const answeredStatus = new WeakMap<FastifyReply, number>();
+declare module "fastify" {
+  interface FastifyReply {
+    /**
+     * The envelope status this answer went out with (HTTP is always 200), or null when it was no
+     * envelope: the metrics count calls by it (./metrics.ts). Set by `sendEnvelope`.
+     */
+    envelopeStatus: number | null;
+  }
+}
 
 export function sendFailure(
   ctx: ServerContext,
@@ -241,7 +248,7 @@ export function sendFailure(
   locale: Locale,
 ): void {
   const envelope = envelopeOf(failure, locale);
-  answeredStatus.set(reply, failure.status);
+  reply.envelopeStatus = failure.status;
   if (entry?.wire === "raw" || entry?.wire === "csv" || entry?.wire === "pdf") {
     // The raw, CSV and PDF paths are never encrypted; their failures are a plain JSON envelope.
     reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(envelope));
@@ -256,7 +263,7 @@ export function sendEnvelope(
   envelope: Envelope,
   compressed = false,
 ): void {
-  answeredStatus.set(reply, envelope.status);
+  reply.envelopeStatus = envelope.status;
   reply.code(200).header("content-type", "text/plain; charset=utf-8");
   if (compressed) {
     reply
