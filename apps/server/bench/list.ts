@@ -269,9 +269,9 @@ async function measure(
     rawSamples.push(await elapsed(() => rawPage(db, lenderId, filter)));
   }
 
-  // Where the API's time goes: each step of the call pipeline (src/http/call.ts) and of the
-  // "contract.query" handler (src/contracts/handlers.ts) on its own, with the codecs in use: the
-  // server's own (server.context.codec) and the client's above.
+  // Where the API's time goes: each step of the call pipeline (src/http/call-pipeline.ts) and of
+  // the "contract.query" handler (src/contracts/handlers.ts) on its own, with the codecs in use:
+  // the server's own (server.context.codec) and the client's above.
   const now = () => new Date();
   const ciphertext = encodePayload(codec, input);
   const payload = decodeRequestPayload(server.context.codec, ciphertext);
@@ -438,7 +438,7 @@ function printResults(engine: Engine, books: BookRun[]): void {
   out.push("");
 
   out.push(
-    "Where the API's time goes: every step of the call pipeline (src/http/call.ts) and of the contract.query handler timed on its own on the same database, each once per round, median of " +
+    "Where the API's time goes: every step of the call pipeline (src/http/call-pipeline.ts) and of the contract.query handler timed on its own on the same database, each once per round, median of " +
       `${runs} rounds (ms). The server steps add up to the server side of one call ("alone" rows are the parts of the parallel step, not added). "plain fetch" is the same request without ky, transport and SDK.`,
   );
   out.push("");
