@@ -12,7 +12,7 @@ import {
 } from "@chayong/transport";
 import { eq, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
-import { recordAudit } from "../src/audit/audit";
+import { type AuditEvent, recordAudit } from "../src/audit/audit";
 import { authenticate } from "../src/auth/sessions";
 import { findContractPage, listContracts } from "../src/contracts/contract-list";
 import {
@@ -291,11 +291,10 @@ async function measure(
   const auditEvent = {
     actor: { userId: caller.userId, role: caller.role },
     action: "contract.list",
-    subjectType: "contract",
     subjectId: null,
     ip: "127.0.0.1",
     details: { contractIds: ids },
-  };
+  } satisfies Omit<AuditEvent, "at">;
   // The same request without the client library: HTTP and the whole server side.
   const plainUrl = `${server.url}${entry.path}?${ENVELOPE_QUERY_PARAM}=${encodeURIComponent(ciphertext)}`;
   const plainHeaders = { [HEADER.token]: token, "accept-language": "ko-KR" };

@@ -74,7 +74,6 @@ export async function createApiKey(
     await recordAudit(tx, {
       actor: audit.actor,
       action: "apiKey.create",
-      subjectType: "apiKey",
       subjectId: row.id,
       ip: audit.ip,
       at: now,
@@ -126,7 +125,6 @@ export async function revokeApiKey(
     await recordAudit(tx, {
       actor: audit.actor,
       action: "apiKey.revoke",
-      subjectType: "apiKey",
       subjectId: row.id,
       ip: audit.ip,
       at: now,

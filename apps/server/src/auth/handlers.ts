@@ -24,7 +24,6 @@ export const authHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "session.logout",
-        subjectType: "session",
         subjectId: sessionId,
         ip,
         at: now,

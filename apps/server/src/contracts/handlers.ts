@@ -98,7 +98,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.add",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -120,7 +119,6 @@ export const contractHandlers: Pick<
         ? recordAudit(ctx.db, {
             actor: actorOf(caller),
             action: "contract.list",
-            subjectType: "contract",
             subjectId: null,
             ip,
             at: now,
@@ -140,7 +138,6 @@ export const contractHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.detail",
-      subjectType: "contract",
       subjectId: contract.id,
       ip,
       at: now,
@@ -173,7 +170,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.open",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -190,7 +186,6 @@ export const contractHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.view",
-      subjectType: "contract",
       subjectId: row.id,
       ip,
       at: now,
@@ -220,7 +215,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.cancel",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -296,7 +290,6 @@ async function signContract(
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.sign",
-      subjectType: "contract",
       subjectId: signing.id,
       ip,
       at: now,

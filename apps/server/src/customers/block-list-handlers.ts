@@ -28,7 +28,6 @@ export const blockListHandlers: Pick<
         await recordAudit(tx, {
           actor: actorOf(caller),
           action: "customer.block",
-          subjectType: "phone",
           subjectId: input.phone,
           ip,
           at: now,
@@ -48,7 +47,6 @@ export const blockListHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "customer.unblock",
-        subjectType: "phone",
         subjectId: input.phone,
         ip,
         at: now,

@@ -58,7 +58,6 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "customer.view",
-      subjectType: "user",
       subjectId: borrowerId,
       ip,
       at: now,

@@ -53,7 +53,6 @@ export const sharedDebtHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "sharedDebt.query",
-      subjectType: "user",
       subjectId: person?.userId ?? null,
       ip,
       at: now,
@@ -106,7 +105,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.report",
-        subjectType: "offlineLoan",
         subjectId: id,
         ip,
         at: now,
@@ -142,7 +140,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.correct",
-        subjectType: "offlineLoan",
         subjectId: before.id,
         ip,
         at: now,
@@ -160,7 +157,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.withdraw",
-        subjectType: "offlineLoan",
         subjectId: report.id,
         ip,
         at: now,

@@ -177,7 +177,6 @@ export async function auditApiKeyCall(
   await recordAudit(ctx.db, {
     actor: actorOf(caller),
     action: "apiKey.call",
-    subjectType: "endpoint",
     subjectId: entry.id,
     ip,
     at: now,

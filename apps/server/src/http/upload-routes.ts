@@ -112,7 +112,6 @@ async function serveImage(
     await recordAudit(ctx.db, {
       actor: viewer,
       action: "identity.image.view",
-      subjectType: "upload",
       subjectId: upload.id,
       ip: request.ip,
       at: now,

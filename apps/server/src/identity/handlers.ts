@@ -192,7 +192,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.face",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,
@@ -318,7 +317,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.confirm",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,
@@ -358,7 +356,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.contacts",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,

@@ -129,7 +129,6 @@ async function runMoneyOperation(
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: `contract.${kind}`,
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -183,7 +182,6 @@ export const moneyHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.ledger",
-      subjectType: "contract",
       subjectId: row.id,
       ip,
       at: now,

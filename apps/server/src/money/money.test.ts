@@ -6,16 +6,17 @@ import {
   contractStatuses,
   todayIn,
 } from "@chayong/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAuditEvents } from "../audit/audit";
 import {
   loadInstalmentStates,
   loadLedger,
   readModelOf,
   sameStates,
 } from "../contracts/contract-store";
-import { auditEvents, contracts, ledgerEntries, moneyOperations } from "../db/schema";
+import { contracts, ledgerEntries, moneyOperations } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { encodeTestPng, signaturePng } from "../testing/png";
@@ -118,13 +119,19 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         }),
       ]);
       expect(ledger.instalments).toEqual(after.schedule);
-      const audited = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(eq(auditEvents.subjectId, contract.id), eq(auditEvents.action, "contract.update")),
-        );
-      expect(audited).toHaveLength(1);
+      const audited = await readAuditEvents(ts.server.context.db, {
+        action: "contract.update",
+        subjectId: contract.id,
+      });
+      expect(audited.map((event) => event.details.entries)).toEqual([
+        ledger.entries.map(({ id, kind, instalmentIndex, amount, date }) => ({
+          id,
+          kind,
+          instalmentIndex,
+          amount,
+          date,
+        })),
+      ]);
       await expectReadModelMatchesLedger(contract.id);
     });
 

@@ -42,7 +42,6 @@ export const templateHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "template.add",
-        subjectType: "template",
         subjectId: row.id,
         ip,
         at: now,
@@ -78,7 +77,6 @@ export const templateHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "template.remove",
-        subjectType: "template",
         subjectId: row.id,
         ip,
         at: now,

@@ -18,7 +18,6 @@ export const contractExportHandlers: Pick<Handlers, "contract.export"> = {
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.export",
-      subjectType: "contract",
       subjectId: null,
       ip,
       at: now,
