@@ -5,8 +5,8 @@ import {
   deriveStatus,
   type NewLedgerEntry,
   type OperationContext,
-  planMoneyOperation,
   planRenewal,
+  planRepayment,
   planReversal,
   type Result,
   replayLedger,
@@ -160,7 +160,7 @@ export const moneyHandlers: Pick<
   "contract.update" | "contract.renew" | "contract.reverse" | "contract.ledger"
 > = {
   "contract.update": async (call, input) =>
-    runMoneyOperation(call, "update", input, (context) => planMoneyOperation(context, input)),
+    runMoneyOperation(call, "update", input, (context) => planRepayment(context, input)),
 
   "contract.renew": async (call, input) =>
     runMoneyOperation(call, "renew", input, (context) => planRenewal(context, input)),

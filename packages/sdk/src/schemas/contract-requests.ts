@@ -2,9 +2,9 @@ import {
   contractExportKindSchema,
   contractStatusSchema,
   contractTypeFilterSchema,
-  moneyOperationRequestEntries,
   phoneSchema,
   renewalRequestEntries,
+  repaymentRequestEntries,
   reversalRequestEntries,
   signRequestSchema,
   textField,
@@ -87,7 +87,7 @@ export const idempotencyKeySchema = tokenField("common.invalidValue", {
  * and/or a waiver on one instalment of contract `id`.
  */
 export const contractUpdateRequestSchema = v.strictObject(
-  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...moneyOperationRequestEntries },
+  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...repaymentRequestEntries },
   "common.invalidValue",
 );
 
