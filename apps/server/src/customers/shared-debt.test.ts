@@ -26,7 +26,7 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
       await cast.borrowerA.api.contract.open({ code: contract.code });
       await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
       if (lender === cast.lenderB) {
-        await lender.api.contract.update({
+        await lender.api.contract.repay({
           id: contract.id,
           idempotencyKey: "shared-debt-settle-1",
           instalmentIndex: 1,

@@ -157,9 +157,9 @@ async function runMoneyOperation(
 
 export const moneyHandlers: Pick<
   Handlers,
-  "contract.update" | "contract.renew" | "contract.reverse" | "contract.ledger"
+  "contract.repay" | "contract.renew" | "contract.reverse" | "contract.ledger"
 > = {
-  "contract.update": async (call, input) =>
+  "contract.repay": async (call, input) =>
     runMoneyOperation(call, "update", input, (context) => planRepayment(context, input)),
 
   "contract.renew": async (call, input) =>

@@ -90,10 +90,10 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     }).toEqual(expected.columns);
   }
 
-  describe("contract update: a repayment received and/or a waiver", () => {
+  describe("repayment: a repayment received and/or a waiver", () => {
     it("records a partial repayment, shows it in the ledger with who wrote it, and audits it", async () => {
       const contract = await signedContract();
-      const after = await lender.api.contract.update({
+      const after = await lender.api.contract.repay({
         id: contract.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -141,7 +141,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         instalmentCount: 1,
         instalmentAmount: 1_010_000,
       });
-      const paid = await lender.api.contract.update({
+      const paid = await lender.api.contract.repay({
         id: settled.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -156,7 +156,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         instalmentAmount: 1_010_000,
       });
       // Both in one call (spec): most repaid, the rest waived.
-      const closed = await lender.api.contract.update({
+      const closed = await lender.api.contract.repay({
         id: relieved.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -177,7 +177,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       ]);
       // Nothing is owed any more: a further repayment is refused as a state conflict.
       const more = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           id: relieved.id,
           idempotencyKey: key(),
           instalmentIndex: 1,
@@ -236,7 +236,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       ];
       for (const [fields, expectedKey, field] of cases) {
         const error = await refusal(
-          lender.api.contract.update({ ...base, idempotencyKey: key(), ...fields } as never),
+          lender.api.contract.repay({ ...base, idempotencyKey: key(), ...fields } as never),
         );
         expect([fields, error.status, errorKeys(error)[0]]).toEqual([fields, 400, expectedKey]);
         const problem = (error.body as { errors: { field: string | null; message: string }[] })
@@ -245,7 +245,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         expect(problem?.message).not.toMatch(/^[a-z]+\.[A-Za-z.]+$/); // a sentence, not a key
       }
       const tooMuch = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           ...base,
           idempotencyKey: key(),
           repaymentAmount: 340_001,
@@ -256,7 +256,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const zh = ts.client();
       zh.token = lender.token;
       zh.locale = "zh-TW";
-      const zhError = await refusal(zh.api.contract.update({ ...base, idempotencyKey: key() }));
+      const zhError = await refusal(zh.api.contract.repay({ ...base, idempotencyKey: key() }));
       expect(zhError.serverMessage).toBe("請輸入本次還款金額或減免金額");
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
     });
@@ -275,7 +275,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         contractDraft(borrowerAPhone, { loanDate: today(), repaymentDate: addDays(today(), 30) }),
       );
       const early = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           id: unsigned.id,
           idempotencyKey: key(),
           instalmentIndex: 1,
@@ -357,7 +357,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
   describe("reversal", () => {
     it("undoes an entry with a reason; a reversal is never reversed, nor an entry twice", async () => {
       const contract = await signedContract();
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: contract.id,
         idempotencyKey: key(),
         instalmentIndex: 2,
@@ -420,7 +420,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     it("cannot name an entry of another contract, not even in the database", async () => {
       const mine = await signedContract();
       const other = await signedContract();
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: other.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -440,7 +440,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       // entry, or this contract's entry under another instalment.
       const db = ts.server.context.db;
       const [operation] = await db.select().from(moneyOperations).limit(1);
-      const mineAfter = await lender.api.contract.update({
+      const mineAfter = await lender.api.contract.repay({
         id: mine.id,
         idempotencyKey: key(),
         instalmentIndex: 2,
@@ -482,7 +482,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const shared = key();
       const attempts = await Promise.allSettled(
         [first, second].map((contract) =>
-          lender.api.contract.update({
+          lender.api.contract.repay({
             id: contract.id,
             idempotencyKey: shared,
             instalmentIndex: 1,
@@ -508,24 +508,24 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         repaymentAmount: 50_000,
         receivedOn: today(),
       };
-      const first = await lender.api.contract.update(request);
+      const first = await lender.api.contract.repay(request);
       ts.clock.advance(5_000);
-      const retried = await lender.api.contract.update(request);
+      const retried = await lender.api.contract.repay(request);
       expect(retried).toEqual(first);
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toHaveLength(1);
 
       const reused = await refusal(
-        lender.api.contract.update({ ...request, repaymentAmount: 60_000 }),
+        lender.api.contract.repay({ ...request, repaymentAmount: 60_000 }),
       );
       expect([reused.status, reused.serverMessage]).toEqual([
         409,
         messageFor("operation.idempotencyKey.reused", "ko-KR"),
       ]);
       const other = await signedContract();
-      const elsewhere = await refusal(lender.api.contract.update({ ...request, id: other.id }));
+      const elsewhere = await refusal(lender.api.contract.repay({ ...request, id: other.id }));
       expect(elsewhere.status).toBe(409);
       const short = await refusal(
-        lender.api.contract.update({ ...request, idempotencyKey: "short" }),
+        lender.api.contract.repay({ ...request, idempotencyKey: "short" }),
       );
       expect(errorKeys(short)).toEqual(["common.invalidValue"]);
     });
@@ -537,7 +537,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const owed = contract.schedule[0]?.outstanding ?? 0; // 340,000
       const attempts = await Promise.allSettled(
         Array.from({ length: 100 }, () =>
-          lender.api.contract.update({
+          lender.api.contract.repay({
             id: contract.id,
             idempotencyKey: key(),
             instalmentIndex: 1,
@@ -606,7 +606,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
                           "none",
                         reason: "fix",
                       })
-                    : lender.api.contract.update({
+                    : lender.api.contract.repay({
                         ...base,
                         ...(s.kind === "waiver" ? {} : { repaymentAmount: s.amount, receivedOn }),
                         ...(s.kind === "repayment"
@@ -664,7 +664,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
             instalmentAmount: 333_334,
           }),
         );
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: made[0]?.id ?? "",
         idempotencyKey: key(),
         instalmentIndex: 1,

@@ -195,7 +195,7 @@ describe.skipIf(databaseUrl === "")(
       const writeOff = 15_000;
       const attempts = await Promise.allSettled(
         Array.from({ length: 100 }, (_, index) =>
-          lender.on(index % 2 === 0 ? 0 : 1).contract.update({
+          lender.on(index % 2 === 0 ? 0 : 1).contract.repay({
             id: added.id,
             idempotencyKey: key(),
             instalmentIndex: 1,

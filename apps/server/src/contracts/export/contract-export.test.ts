@@ -49,7 +49,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
       }),
     );
     ids.instalments = instalments.id;
-    await lender.contract.update({
+    await lender.contract.repay({
       id: instalments.id,
       idempotencyKey: key(),
       instalmentIndex: 1,
@@ -57,7 +57,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
       receivedOn: today,
       reason: "cash, at the shop\nsecond line",
     });
-    await lender.contract.update({
+    await lender.contract.repay({
       id: instalments.id,
       idempotencyKey: key(),
       instalmentIndex: 1,
@@ -74,7 +74,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
     ts.clock.advance(60_000);
     const settled = await sign(contractDraft(borrowerAPhone, { name: atName }));
     ids.settled = settled.id;
-    await lender.contract.update({
+    await lender.contract.repay({
       id: settled.id,
       idempotencyKey: key(),
       instalmentIndex: 1,

@@ -326,7 +326,7 @@ function MoneyActionSheet({
       if (action === "renewal") {
         await api.contract.renew(request as Parameters<Api["contract"]["renew"]>[0]);
       } else {
-        await api.contract.update(request as Parameters<Api["contract"]["update"]>[0]);
+        await api.contract.repay(request as Parameters<Api["contract"]["repay"]>[0]);
       }
       toast.show(_(successOf[action]));
       onDone();
