@@ -384,8 +384,8 @@ function literal(value: unknown): string {
 /** Multi-row INSERT statements (at most 1,000 rows each) of rows typed by the schema. */
 /** The operation that writes each kind of entry (the money handlers' `kind`). */
 const operationKindOf = {
-  repayment: "update",
-  waiver: "update",
+  repayment: "repay",
+  waiver: "repay",
   renewal: "renew",
   reversal: "reverse",
 } as const;

@@ -121,7 +121,7 @@ export const auditActions = {
   ),
 
   // Money after signing (docs/money.md)
-  "contract.update": action("contract", moneyOperationDetails),
+  "contract.repay": action("contract", moneyOperationDetails),
   "contract.renew": action("contract", moneyOperationDetails),
   "contract.reverse": action("contract", moneyOperationDetails),
   "contract.ledger": action("contract", noDetails),
@@ -168,6 +168,23 @@ export const auditActions = {
 };
 
 export type AuditAction = keyof typeof auditActions;
+
+/**
+ * Old names of renamed actions, which rows written before the rename still carry (audit rows
+ * are never changed): they are read as the action's name now.
+ */
+export const formerActionNames: Readonly<Record<string, AuditAction>> = {
+  // The repayment, until migration 0010_repayment_kind (docs/money.md, "Words").
+  "contract.update": "contract.repay",
+};
+
+/** The names an action's rows may carry: its own and any it had before. */
+export function storedNamesOf(action: AuditAction): string[] {
+  return [
+    action,
+    ...Object.keys(formerActionNames).filter((name) => formerActionNames[name] === action),
+  ];
+}
 
 /** What an action's row is about (`subject_type`). */
 export type AuditSubject<A extends AuditAction> = (typeof auditActions)[A]["subject"];

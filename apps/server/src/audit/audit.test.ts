@@ -77,6 +77,53 @@ describe("the audit log: recorded by action, read back checked", () => {
     });
   });
 
+  it("reads a repayment audited under its former name, contract.update, as contract.repay", async () => {
+    const { db } = database;
+    const details = {
+      operationId: "op-old",
+      entries: [
+        {
+          id: "e1",
+          kind: "repayment" as const,
+          instalmentIndex: 1,
+          amount: 1000,
+          date: "2026-03-01",
+        },
+      ],
+    };
+    await db.insert(auditEvents).values({
+      at,
+      actorId: "lender-1",
+      actorRole: "lender",
+      action: "contract.update",
+      subjectType: "contract",
+      subjectId: "contract-repaid",
+      details,
+    });
+    await recordAudit(db, {
+      actor: lender,
+      action: "contract.repay",
+      subjectId: "contract-repaid",
+      ip: null,
+      at: new Date(at.getTime() + 1000),
+      details: { ...details, operationId: "op-new" },
+    });
+    const repaid = await readAuditEvents(db, {
+      action: "contract.repay",
+      subjectId: "contract-repaid",
+    });
+    expect(repaid.map((event) => [event.action, event.details.operationId])).toEqual([
+      ["contract.repay", "op-old"],
+      ["contract.repay", "op-new"],
+    ]);
+    // The row itself is kept as it was written.
+    const [kept] = await db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.details}->>'operationId' = 'op-old'`);
+    expect(kept?.action).toBe("contract.update");
+  });
+
   it("refuses to guess: a row whose details break its action's schema, or an unknown action, throws", async () => {
     const { db } = database;
     await db.insert(auditEvents).values({

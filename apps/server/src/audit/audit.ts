@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
@@ -8,7 +8,9 @@ import {
   type AuditDetails,
   type AuditSubject,
   auditActions,
+  formerActionNames,
   isAuditAction,
+  storedNamesOf,
 } from "./audit-events";
 
 /** Who acted: a signed-in user, or nobody yet (a login attempt, an operator command). */
@@ -96,7 +98,9 @@ export async function readAuditEvents<A extends AuditAction = AuditAction>(
   query: AuditQuery<A> = {},
 ): Promise<AuditRecord<A>[]> {
   const conditions: SQL[] = [];
-  if (query.action !== undefined) conditions.push(eq(auditEvents.action, query.action));
+  if (query.action !== undefined) {
+    conditions.push(inArray(auditEvents.action, storedNamesOf(query.action)));
+  }
   if (query.subjectType !== undefined)
     conditions.push(eq(auditEvents.subjectType, query.subjectType));
   if (query.subjectId !== undefined) conditions.push(eq(auditEvents.subjectId, query.subjectId));
@@ -113,7 +117,7 @@ export async function readAuditEvents<A extends AuditAction = AuditAction>(
 }
 
 function auditRecordOf(row: typeof auditEvents.$inferSelect): AuditRecord {
-  const { action } = row;
+  const action = formerActionNames[row.action] ?? row.action;
   if (!isAuditAction(action)) {
     throw new Error(`audit event ${row.id}: unknown action ${JSON.stringify(action)}`);
   }

@@ -40,6 +40,23 @@ interface MoneyRequest {
   idempotencyKey: string;
 }
 
+/** What tells a retry from a reused key: the SHA-256 of the kind and the request, canonical. */
+function requestSha256Of(kind: string, request: MoneyRequest): string {
+  return sha256Hex(canonicalJson({ kind, ...request }));
+}
+
+/**
+ * Whether a stored operation is this very request. A repayment stored before migration
+ * 0010_repayment_kind was hashed under the kind's old word, "update" (docs/money.md, "Words"):
+ * its retry must still answer what it answered then.
+ */
+function isSameRequest(storedSha256: string, kind: MoneyOperationKind, request: MoneyRequest) {
+  return (
+    storedSha256 === requestSha256Of(kind, request) ||
+    (kind === "repay" && storedSha256 === requestSha256Of("update", request))
+  );
+}
+
 /**
  * One money operation on a signed contract (docs/money.md), for its lender only, all inside one
  * transaction:
@@ -50,13 +67,13 @@ interface MoneyRequest {
  *    against everything after it), so money is never applied beyond what is owed;
  * 4. the entries, the operation and the read model are written together, with an audit row.
  */
-async function runMoneyOperation(
+async function runOperation(
   { ctx, caller, ip, now }: Call<Caller>,
   kind: MoneyOperationKind,
   request: MoneyRequest,
   plan: (context: OperationContext) => Result<NewLedgerEntry[]>,
 ): Promise<Outcome<Contract>> {
-  const requestSha256 = sha256Hex(canonicalJson({ kind, ...request }));
+  const requestSha256 = requestSha256Of(kind, request);
   try {
     return await ctx.db.transaction(async (tx) => {
       const found = await contractForCaller(tx, caller, request.id, { lock: true });
@@ -73,7 +90,7 @@ async function runMoneyOperation(
           ),
         );
       if (previous !== undefined) {
-        return previous.requestSha256 === requestSha256
+        return isSameRequest(previous.requestSha256, kind, request)
           ? succeed(previous.answer as Contract)
           : refuse(409, "operation.idempotencyKey.reused", undefined, "idempotencyKey");
       }
@@ -160,13 +177,13 @@ export const moneyHandlers: Pick<
   "contract.repay" | "contract.renew" | "contract.reverse" | "contract.ledger"
 > = {
   "contract.repay": async (call, input) =>
-    runMoneyOperation(call, "update", input, (context) => planRepayment(context, input)),
+    runOperation(call, "repay", input, (context) => planRepayment(context, input)),
 
   "contract.renew": async (call, input) =>
-    runMoneyOperation(call, "renew", input, (context) => planRenewal(context, input)),
+    runOperation(call, "renew", input, (context) => planRenewal(context, input)),
 
   "contract.reverse": async (call, input) =>
-    runMoneyOperation(call, "reverse", input, (context) => planReversal(context, input)),
+    runOperation(call, "reverse", input, (context) => planReversal(context, input)),
 
   // The lender and the borrower read the same ledger; the borrower cannot change it. The
   // balances are the replay of the entries answered, so the two always agree.

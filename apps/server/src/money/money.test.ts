@@ -11,10 +11,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuditEvents } from "../audit/audit";
 import {
+  canonicalJson,
   loadInstalmentStates,
   loadLedger,
   readModelOf,
   sameStates,
+  sha256Hex,
 } from "../contracts/contract-store";
 import { contracts, ledgerEntries, moneyOperations } from "../db/schema";
 import { messageFor } from "../messages/message-for";
@@ -120,7 +122,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       ]);
       expect(ledger.instalments).toEqual(after.schedule);
       const audited = await readAuditEvents(ts.server.context.db, {
-        action: "contract.update",
+        action: "contract.repay",
         subjectId: contract.id,
       });
       expect(audited.map((event) => event.details.entries)).toEqual([
@@ -528,6 +530,35 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         lender.api.contract.repay({ ...request, idempotencyKey: "short" }),
       );
       expect(errorKeys(short)).toEqual(["common.invalidValue"]);
+    });
+
+    it("recognises the retry of a repayment stored before its kind was renamed (migration 0010)", async () => {
+      const contract = await signedContract();
+      const request = {
+        id: contract.id,
+        idempotencyKey: key(),
+        instalmentIndex: 1,
+        repaymentAmount: 50_000,
+        receivedOn: today(),
+      };
+      // As the server stored it then: hashed under the old word, its kind rewritten by 0010.
+      const me = await lender.api.user.current();
+      await ts.server.context.db.insert(moneyOperations).values({
+        id: randomUUID(),
+        contractId: contract.id,
+        actorId: me.userId,
+        idempotencyKey: request.idempotencyKey,
+        kind: "repay",
+        requestSha256: sha256Hex(canonicalJson({ kind: "update", ...request })),
+        answer: contract,
+        recordedAt: ts.clock.now(),
+      });
+      expect(await lender.api.contract.repay(request)).toEqual(contract);
+      expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
+      const reused = await refusal(
+        lender.api.contract.repay({ ...request, repaymentAmount: 60_000 }),
+      );
+      expect(reused.status).toBe(409);
     });
   });
 

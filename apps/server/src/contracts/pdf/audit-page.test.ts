@@ -13,7 +13,7 @@ describe("the PDF's audit page", () => {
     const event: AuditRecord = {
       ...base,
       actor: lender,
-      action: "contract.update",
+      action: "contract.repay",
       details: {
         operationId: "op1",
         entries: [
@@ -27,7 +27,7 @@ describe("the PDF's audit page", () => {
     expect(auditLineOf(event, "Asia/Seoul", "ko-KR")).toEqual({
       time: "2026년 3월 2일 14:05 (GMT+9)",
       actor: serverText("pdf.audit.actor.lender", "ko-KR"),
-      action: serverText("pdf.audit.action.update", "ko-KR", {
+      action: serverText("pdf.audit.action.repay", "ko-KR", {
         kinds: kinds.map((key) => serverText(key, "ko-KR")).join(", "),
       }),
     });

@@ -33,9 +33,9 @@ function actionText(event: AuditRecord, t: Translate): string {
   switch (event.action) {
     case "contract.sign":
       return t("pdf.audit.action.sign", { hash: event.details.termsSha256 });
-    case "contract.update": {
+    case "contract.repay": {
       const kinds = new Set(event.details.entries.map((entry) => ledgerKindKeys[entry.kind]));
-      return t("pdf.audit.action.update", { kinds: [...kinds].map((key) => t(key)).join(", ") });
+      return t("pdf.audit.action.repay", { kinds: [...kinds].map((key) => t(key)).join(", ") });
     }
     default: {
       const key = Object.hasOwn(actionKeys, event.action)
