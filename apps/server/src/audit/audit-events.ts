@@ -39,21 +39,22 @@ const lenderProfileDetails = v.object({
   merchantName: v.string(),
 });
 
-const action = <const Subject extends string, const Details extends v.GenericSchema>(
+/** One action of the list: what its row is about, and its details' schema. */
+const auditAction = <const Subject extends string, const Details extends v.GenericSchema>(
   subject: Subject,
   details: Details,
 ) => ({ subject, details });
 
 export const auditActions = {
   // Sign-in and accounts (docs/login.md)
-  "session.login": action("session", noDetails),
-  "session.logout": action("session", noDetails),
-  "user.create": action("user", noDetails),
+  "session.login": auditAction("session", noDetails),
+  "session.logout": auditAction("session", noDetails),
+  "user.create": auditAction("user", noDetails),
 
   // Operator commands (docs/roles.md)
-  "lender.add": action("user", lenderProfileDetails),
-  "lender.update": action("user", lenderProfileDetails),
-  "config.setService": action(
+  "lender.add": auditAction("user", lenderProfileDetails),
+  "lender.update": auditAction("user", lenderProfileDetails),
+  "config.setService": auditAction(
     "config",
     v.object({
       line_img: v.optional(v.string()),
@@ -61,7 +62,7 @@ export const auditActions = {
       line_url: v.optional(v.string()),
     }),
   ),
-  "apiKey.create": action(
+  "apiKey.create": auditAction(
     "apiKey",
     v.object({
       lenderId: v.string(),
@@ -70,21 +71,21 @@ export const auditActions = {
       prefix: v.string(),
     }),
   ),
-  "apiKey.revoke": action("apiKey", v.object({ lenderId: v.string(), prefix: v.string() })),
+  "apiKey.revoke": auditAction("apiKey", v.object({ lenderId: v.string(), prefix: v.string() })),
   /** Every call made with an API key: the subject is the endpoint id, the status its answer's. */
-  "apiKey.call": action("endpoint", v.object({ status: v.number() })),
+  "apiKey.call": auditAction("endpoint", v.object({ status: v.number() })),
 
-  "template.add": action("template", noDetails),
-  "template.remove": action("template", noDetails),
+  "template.add": auditAction("template", noDetails),
+  "template.remove": auditAction("template", noDetails),
 
   // Contracts (docs/contracts.md)
-  "contract.add": action("contract", v.object({ effectiveAnnualRatePercent: v.number() })),
+  "contract.add": auditAction("contract", v.object({ effectiveAnnualRatePercent: v.number() })),
   /** A page of the contract list: the borrowers' phones of these contracts were shown. */
-  "contract.list": action("contract", v.object({ contractIds: v.array(v.string()) })),
-  "contract.detail": action("contract", noDetails),
-  "contract.open": action("contract", noDetails),
-  "contract.view": action("contract", noDetails),
-  "contract.sign": action(
+  "contract.list": auditAction("contract", v.object({ contractIds: v.array(v.string()) })),
+  "contract.detail": auditAction("contract", noDetails),
+  "contract.open": auditAction("contract", noDetails),
+  "contract.view": auditAction("contract", noDetails),
+  "contract.sign": auditAction(
     "contract",
     v.object({
       termsSha256: v.string(),
@@ -105,9 +106,9 @@ export const auditActions = {
     }),
   ),
   /** The status the contract had when its lender deleted it. */
-  "contract.cancel": action("contract", v.object({ status: v.picklist(["type1", "type2"]) })),
-  "contract.pdf": action("contract", noDetails),
-  "contract.export": action(
+  "contract.cancel": auditAction("contract", v.object({ status: v.picklist(["type1", "type2"]) })),
+  "contract.pdf": auditAction("contract", noDetails),
+  "contract.export": auditAction(
     "contract",
     v.object({
       kind: v.picklist(contractExportKinds),
@@ -121,36 +122,39 @@ export const auditActions = {
   ),
 
   // Money after signing (docs/money.md)
-  "contract.repay": action("contract", moneyOperationDetails),
-  "contract.renew": action("contract", moneyOperationDetails),
-  "contract.reverse": action("contract", moneyOperationDetails),
-  "contract.ledger": action("contract", noDetails),
+  "contract.repay": auditAction("contract", moneyOperationDetails),
+  "contract.renew": auditAction("contract", moneyOperationDetails),
+  "contract.reverse": auditAction("contract", moneyOperationDetails),
+  "contract.ledger": auditAction("contract", noDetails),
 
   // Customers (docs/customers.md)
-  "customer.view": action("user", v.object({ contractId: v.string(), identityShown: v.boolean() })),
-  "customer.block": action("phone", v.object({ reason: v.string() })),
-  "customer.unblock": action("phone", noDetails),
+  "customer.view": auditAction(
+    "user",
+    v.object({ contractId: v.string(), identityShown: v.boolean() }),
+  ),
+  "customer.block": auditAction("phone", v.object({ reason: v.string() })),
+  "customer.unblock": auditAction("phone", noDetails),
   /** The remark the lender gave and whether anyone was found; never the number or the card. */
-  "sharedDebt.query": action(
+  "sharedDebt.query": auditAction(
     "user",
     v.object({ remark: v.nullable(v.string()), found: v.boolean(), bankCardGiven: v.boolean() }),
   ),
-  "offlineLoan.report": action("offlineLoan", offlineLoanTerms),
-  "offlineLoan.correct": action(
+  "offlineLoan.report": auditAction("offlineLoan", offlineLoanTerms),
+  "offlineLoan.correct": auditAction(
     "offlineLoan",
     v.object({ before: offlineLoanTerms, after: offlineLoanTerms }),
   ),
-  "offlineLoan.withdraw": action("offlineLoan", offlineLoanTerms),
+  "offlineLoan.withdraw": auditAction("offlineLoan", offlineLoanTerms),
 
   // Identity (docs/identity.md)
-  "identity.face": action(
+  "identity.face": auditAction(
     "user",
     v.object({
       comparedWithIdCard: v.boolean(),
       uploadId: v.optional(v.nullable(v.string()), null),
     }),
   ),
-  "identity.confirm": action(
+  "identity.confirm": auditAction(
     "user",
     v.object({
       sharedDebtConsent: v.boolean(),
@@ -162,9 +166,9 @@ export const auditActions = {
       ),
     }),
   ),
-  "identity.contacts": action("user", noDetails),
+  "identity.contacts": auditAction("user", noDetails),
   /** A lender loaded one of his borrower's images. */
-  "identity.image.view": action("upload", v.object({ ownerId: v.string() })),
+  "identity.image.view": auditAction("upload", v.object({ ownerId: v.string() })),
 };
 
 export type AuditAction = keyof typeof auditActions;
