@@ -12,7 +12,7 @@ import {
 } from "@chayong/transport";
 import { eq, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
-import { recordAudit } from "../src/audit/audit";
+import { type AuditEvent, recordAudit } from "../src/audit/audit";
 import { authenticate } from "../src/auth/sessions";
 import { findContractPage, listContracts } from "../src/contracts/contract-list";
 import {
@@ -269,9 +269,9 @@ async function measure(
     rawSamples.push(await elapsed(() => rawPage(db, lenderId, filter)));
   }
 
-  // Where the API's time goes: each step of the call pipeline (src/http/call.ts) and of the
-  // "contract.query" handler (src/contracts/handlers.ts) on its own, with the codecs in use: the
-  // server's own (server.context.codec) and the client's above.
+  // Where the API's time goes: each step of the call pipeline (src/http/call-pipeline.ts) and of
+  // the "contract.query" handler (src/contracts/handlers.ts) on its own, with the codecs in use:
+  // the server's own (server.context.codec) and the client's above.
   const now = () => new Date();
   const ciphertext = encodePayload(codec, input);
   const payload = decodeRequestPayload(server.context.codec, ciphertext);
@@ -291,11 +291,10 @@ async function measure(
   const auditEvent = {
     actor: { userId: caller.userId, role: caller.role },
     action: "contract.list",
-    subjectType: "contract",
     subjectId: null,
     ip: "127.0.0.1",
     details: { contractIds: ids },
-  };
+  } satisfies Omit<AuditEvent, "at">;
   // The same request without the client library: HTTP and the whole server side.
   const plainUrl = `${server.url}${entry.path}?${ENVELOPE_QUERY_PARAM}=${encodeURIComponent(ciphertext)}`;
   const plainHeaders = { [HEADER.token]: token, "accept-language": "ko-KR" };
@@ -438,7 +437,7 @@ function printResults(engine: Engine, books: BookRun[]): void {
   out.push("");
 
   out.push(
-    "Where the API's time goes: every step of the call pipeline (src/http/call.ts) and of the contract.query handler timed on its own on the same database, each once per round, median of " +
+    "Where the API's time goes: every step of the call pipeline (src/http/call-pipeline.ts) and of the contract.query handler timed on its own on the same database, each once per round, median of " +
       `${runs} rounds (ms). The server steps add up to the server side of one call ("alone" rows are the parts of the parallel step, not added). "plain fetch" is the same request without ky, transport and SDK.`,
   );
   out.push("");

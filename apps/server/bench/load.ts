@@ -10,7 +10,7 @@
 //   - contract detail (contract.detail, an audited view: each call also writes an audit row),
 //     cycling through every contract of the book;
 //   - current user (user.current);
-//   - partial repayment (contract.update, /contract/upt: 1,000 KRW received today on one instalment, a new
+//   - partial repayment (contract.repay, /contract/upt: 1,000 KRW received today on one instalment, a new
 //     idempotency key each time), round-robin over the contracts that still owe (never the same
 //     contract twice at once; with two processes each autocannon has its own half of them).
 // Every answer is checked: HTTP status (autocannon's non-2xx), connection errors and timeouts,
@@ -173,7 +173,7 @@ function scenarios(
     ],
   });
   const detailPaths = contractIds.map((id) => getPath(codec, "contract.detail", { id }));
-  const upt = findEndpoint("contract.update");
+  const upt = findEndpoint("contract.repay");
   let detailNext = 0;
   return [
     fixedGet("contract list, page 1", "contract.query", { type: "all", pageSize: 20 }),

@@ -1,6 +1,6 @@
 // The seeded book of the contract-list benchmark (bench/list.ts): one lender's contracts in every
 // state, made the way the server makes them. Terms come from the domain's validateContractDraft,
-// every ledger entry is one the domain planned (planMoneyOperation / planRenewal / planReversal,
+// every ledger entry is one the domain planned (planRepayment / planRenewal / planReversal,
 // on the day it was recorded, as the money handlers do), and each contract's read model is
 // readModelOf(terms, ledger, today) from the contracts store. Statuses are not assigned: they
 // follow from the dates and from how each borrower pays, so overdue and pending contracts sit
@@ -21,8 +21,8 @@ import {
   lastSeqOf,
   type NewLedgerEntry,
   type OperationContext,
-  planMoneyOperation,
   planRenewal,
+  planRepayment,
   planReversal,
   type Result,
   replayLedger,
@@ -248,7 +248,7 @@ class LedgerSimulation {
     const amount = share >= 1 ? owed : Math.floor(owed * share);
     if (amount > 0) {
       this.append(
-        planMoneyOperation(ctx, {
+        planRepayment(ctx, {
           instalmentIndex: index,
           repaymentAmount: amount,
           receivedOn: day,
@@ -267,7 +267,7 @@ class LedgerSimulation {
     const owed = this.owed(balances, index);
     if (owed > 0) {
       this.append(
-        planMoneyOperation(ctx, {
+        planRepayment(ctx, {
           instalmentIndex: index,
           waiverAmount: owed,
           reason: "채무 일부 면제 (합의)",
@@ -300,7 +300,7 @@ class LedgerSimulation {
     const amount = Math.floor(this.owed(first.balances, index) / 2);
     if (amount <= 0) return;
     const [mistake] = this.append(
-      planMoneyOperation(first.ctx, {
+      planRepayment(first.ctx, {
         instalmentIndex: index,
         repaymentAmount: amount,
         receivedOn: day,
@@ -384,8 +384,8 @@ function literal(value: unknown): string {
 /** Multi-row INSERT statements (at most 1,000 rows each) of rows typed by the schema. */
 /** The operation that writes each kind of entry (the money handlers' `kind`). */
 const operationKindOf = {
-  repayment: "update",
-  waiver: "update",
+  repayment: "repay",
+  waiver: "repay",
   renewal: "renew",
   reversal: "reverse",
 } as const;

@@ -4,11 +4,11 @@ import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
-import type { Metrics } from "./http/metrics";
-import type { RequestCeiling } from "./http/request-ceiling";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
+import type { Metrics } from "./metrics/metrics";
+import type { RequestCeiling } from "./request-ceiling/request-ceiling";
 import type { SmsProvider } from "./sms/sms-provider";
 import type { FileAddresses } from "./uploads/file-addresses";
 

@@ -20,8 +20,6 @@ import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
-import { createMetrics } from "./http/metrics";
-import { createRequestCeiling, type RequestCeiling } from "./http/request-ceiling";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
@@ -30,6 +28,8 @@ import { createTesseractIdCardReader } from "./identity/ocr/tesseract-id-card-re
 import { PersonalDataCipher } from "./identity/personal-data-cipher";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
+import { createMetrics } from "./metrics/metrics";
+import { createRequestCeiling, type RequestCeiling } from "./request-ceiling/request-ceiling";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
 import { FileAddresses } from "./uploads/file-addresses";
 

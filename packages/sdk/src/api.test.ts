@@ -138,7 +138,7 @@ describe("the endpoint table", () => {
       "contract.pdf",
       "contract.sign",
       "contract.cancel",
-      "contract.update",
+      "contract.repay",
       "contract.renew",
       "contract.reverse",
       "contract.ledger",

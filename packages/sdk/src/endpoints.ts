@@ -336,7 +336,8 @@ export const endpoints = {
       summary: "Cancel (delete) a contract before it is signed; it is kept, hidden from lists.",
       answer: cancelAnswerSchema,
     }),
-    update: endpoint({
+    // The wire keeps the spec's path (`upt`); everything below it says `repay` (docs/money.md).
+    repay: endpoint({
       method: "POST",
       path: "/api/v1/contract/upt",
       access: "lender",

@@ -52,8 +52,8 @@ describe("request strings", () => {
       expect.arrayContaining([
         "contract.add.name",
         "contract.add.borrowerPhone",
-        "contract.update.id",
-        "contract.update.reason",
+        "contract.repay.id",
+        "contract.repay.reason",
         "contract.reverse.entryId",
         "contract.query.cursor",
         "template.add.merchantName",

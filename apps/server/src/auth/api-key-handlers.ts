@@ -1,5 +1,5 @@
 import { actorOf } from "../audit/audit";
-import type { Handlers } from "../http/call";
+import type { Handlers } from "../calls/call";
 import { refuse, succeed } from "../outcome";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, auditEvents } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
+import { apiKeys } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { runOperatorCommand } from "../operator/commands";
 import { borrowerAPhone, contractDraft, lenderBPhone } from "../testing/fixtures";
@@ -72,11 +72,15 @@ describe("API keys (README 'API keys')", () => {
     expect((await lenderA.api.apiKey.list()).find((k) => k.id === created.id)?.revokedAt).toBe(
       revoked.revokedAt,
     );
-    const audited = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.subjectId, created.id));
-    expect(audited.map((event) => event.action)).toEqual(["apiKey.create", "apiKey.revoke"]);
+    const me = await lenderA.api.user.current();
+    const audited = await readAuditEvents(ts.server.context.db, { subjectId: created.id });
+    expect(audited.map(({ action, details }) => [action, details])).toEqual([
+      [
+        "apiKey.create",
+        { lenderId: me.userId, name: "nightly export", scope: "read", prefix: created.prefix },
+      ],
+      ["apiKey.revoke", { lenderId: me.userId, prefix: created.prefix }],
+    ]);
   });
 
   it("a read key reads as its lender, records its last use once a minute, and cannot write", async () => {
@@ -110,18 +114,18 @@ describe("API keys (README 'API keys')", () => {
     const contract = await keyClient(key).api.contract.add(contractDraft(borrowerAPhone));
     expect(contract.merchantName).toBe("Kim Co");
     const me = await lenderA.api.user.current();
-    const [added] = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "contract.add"), eq(auditEvents.subjectId, contract.id)));
-    expect(added).toMatchObject({ actorId: me.userId, actorRole: "lender", actorApiKeyId: id });
+    const [added] = await readAuditEvents(ts.server.context.db, {
+      action: "contract.add",
+      subjectId: contract.id,
+    });
+    expect(added?.actor).toEqual({ userId: me.userId, role: "lender", apiKeyId: id });
     // The lender's own session call is audited without a key.
     const own = await lenderA.api.contract.add(contractDraft(borrowerAPhone));
-    const [ownAdded] = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "contract.add"), eq(auditEvents.subjectId, own.id)));
-    expect(ownAdded?.actorApiKeyId).toBeNull();
+    const [ownAdded] = await readAuditEvents(ts.server.context.db, {
+      action: "contract.add",
+      subjectId: own.id,
+    });
+    expect(ownAdded?.actor.apiKeyId).toBeNull();
   });
 
   it("every call a key makes is audited as that key, reads and refusals included", async () => {
@@ -129,25 +133,18 @@ describe("API keys (README 'API keys')", () => {
     const tool = keyClient(key);
     await tool.api.contract.query();
     await refusal(tool.api.contract.detail({ id: "no-such-contract" }));
-    const calls = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "apiKey.call"), eq(auditEvents.actorApiKeyId, id)))
-      .orderBy(auditEvents.at, auditEvents.id);
+    const calls = await readAuditEvents(ts.server.context.db, {
+      action: "apiKey.call",
+      actorApiKeyId: id,
+    });
     expect(calls.map((call) => [call.subjectId, call.details])).toEqual([
       ["contract.query", { status: 200 }],
       ["contract.detail", { status: 404 }],
     ]);
     // A session's read leaves no row.
-    const before = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, "apiKey.call"));
+    const before = await readAuditEvents(ts.server.context.db, { action: "apiKey.call" });
     await lenderA.api.contract.query();
-    const after = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, "apiKey.call"));
+    const after = await readAuditEvents(ts.server.context.db, { action: "apiKey.call" });
     expect(after.length).toBe(before.length);
   });
 
@@ -240,12 +237,9 @@ describe("apikey:add and apikey:revoke (operator commands)", () => {
     expect(revoked).toMatchObject({ exitCode: 0, output: expect.stringMatching(/revoked/) });
     const [event] = await (async () => {
       ts = await startTestServer({}, database);
-      return ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.action, "apiKey.revoke"));
+      return readAuditEvents(ts.server.context.db, { action: "apiKey.revoke" });
     })();
-    expect(event).toMatchObject({ actorRole: "operator", actorId: null });
+    expect(event?.actor).toEqual({ userId: null, role: "operator", apiKeyId: null });
     await expectRefused(ts.client({ apiKey: key }).api.user.current(), 301);
   }, 180_000);
 });

@@ -3,9 +3,10 @@ import { normalizePhone } from "@chayong/domain";
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from "@chayong/sdk/server";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { apiKeys, lenderProfiles, users } from "../db/schema";
-import { type Caller, lenderProfileOf } from "./sessions";
+import { lenderProfileOf } from "./sessions";
 
 /** Every key starts so: a leaked one is easy to recognise (secret scanners, logs). */
 export const apiKeyMarker = "cyk_";
@@ -73,7 +74,6 @@ export async function createApiKey(
     await recordAudit(tx, {
       actor: audit.actor,
       action: "apiKey.create",
-      subjectType: "apiKey",
       subjectId: row.id,
       ip: audit.ip,
       at: now,
@@ -125,7 +125,6 @@ export async function revokeApiKey(
     await recordAudit(tx, {
       actor: audit.actor,
       action: "apiKey.revoke",
-      subjectType: "apiKey",
       subjectId: row.id,
       ip: audit.ip,
       at: now,

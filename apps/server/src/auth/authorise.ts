@@ -1,9 +1,10 @@
 import type { EndpointEntry } from "@chayong/sdk/server";
 import { HEADER } from "@chayong/transport";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { type Outcome, refuse, succeed } from "../outcome";
 import { authenticateApiKey } from "./api-keys";
-import { authenticate, type Caller } from "./sessions";
+import { authenticate } from "./sessions";
 
 type Headers = Record<string, string | string[] | undefined>;
 

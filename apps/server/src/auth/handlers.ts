@@ -1,5 +1,5 @@
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Handlers } from "../http/call";
+import type { Handlers } from "../calls/call";
 import { findIdentity, isVerified } from "../identity/identity-store";
 import { refuse, succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";
@@ -24,7 +24,6 @@ export const authHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "session.logout",
-        subjectType: "session",
         subjectId: sessionId,
         ip,
         at: now,

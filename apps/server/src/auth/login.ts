@@ -188,7 +188,6 @@ export async function logIn(
       await recordAudit(tx, {
         actor: { userId: user.id, role: "borrower" },
         action: "user.create",
-        subjectType: "user",
         subjectId: user.id,
         ip,
         at: now,
@@ -200,7 +199,6 @@ export async function logIn(
     await recordAudit(tx, {
       actor: { userId: user.id, role: user.role },
       action: "session.login",
-      subjectType: "session",
       subjectId: session.sessionId,
       ip,
       at: now,

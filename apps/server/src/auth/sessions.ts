@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Caller, LenderProfile } from "../calls/caller";
 import type { Db } from "../db/database";
 import { lenderProfiles, sessions, users } from "../db/schema";
 
@@ -7,27 +8,6 @@ import { lenderProfiles, sessions, users } from "../db/schema";
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 /** Extending the expiry on every call would write on every read; once a minute is plenty. */
 const touchIntervalMs = 60 * 1000;
-
-export interface LenderProfile {
-  displayName: string;
-  merchantName: string;
-  licenceNumber: string | null;
-  jurisdiction: "KR" | "TW";
-  timeZone: string;
-}
-
-/** The signed-in user a call is made by. */
-export interface Caller {
-  userId: string;
-  /** The session of the call; null when it came with an API key. */
-  sessionId: string | null;
-  /** The API key of the call (README "API keys"); null for a session. */
-  apiKey: { id: string; scope: "read" | "full" } | null;
-  phone: string;
-  role: "lender" | "borrower";
-  /** Present for lenders. */
-  lender: LenderProfile | null;
-}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");

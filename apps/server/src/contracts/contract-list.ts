@@ -1,7 +1,7 @@
 import type { Contract, ContractStatus } from "@chayong/domain";
 import type { Answer, RequestOutput } from "@chayong/sdk/server";
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { contracts } from "../db/schema";
 import { type Outcome, refuse, succeed } from "../outcome";

@@ -1,7 +1,8 @@
 import { displayPhone } from "@chayong/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, contractSignatures, contracts } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
+import { contractSignatures, contracts } from "../db/schema";
 import { messageFor, serverText } from "../messages/message-for";
 import {
   borrowerAPhone,
@@ -30,12 +31,11 @@ describe("contracts", () => {
   });
 
   async function auditActions(contractId: string): Promise<string[]> {
-    const rows = await ts.server.context.db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectType, "contract"), eq(auditEvents.subjectId, contractId)))
-      .orderBy(auditEvents.id);
-    return rows.map((row) => row.action);
+    const events = await readAuditEvents(ts.server.context.db, {
+      subjectType: "contract",
+      subjectId: contractId,
+    });
+    return events.map((event) => event.action);
   }
 
   describe("add", () => {
@@ -332,14 +332,16 @@ describe("contracts", () => {
         outstandingAmount: 906_000,
       });
 
-      const views = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(eq(auditEvents.action, "contract.detail"), eq(auditEvents.subjectId, created.id)),
-        )
-        .orderBy(auditEvents.id);
-      expect(views.map((row) => row.actorRole)).toEqual(["lender", "borrower", "lender", "lender"]);
+      const views = await readAuditEvents(ts.server.context.db, {
+        action: "contract.detail",
+        subjectId: created.id,
+      });
+      expect(views.map((row) => row.actor.role)).toEqual([
+        "lender",
+        "borrower",
+        "lender",
+        "lender",
+      ]);
       expect(views.every((row) => row.subjectType === "contract" && row.ip !== null)).toBe(true);
       expect(await auditActions(created.id)).toEqual([
         "contract.add",
@@ -353,10 +355,7 @@ describe("contracts", () => {
     });
 
     it("answers 404 for an unknown id and 400 for a malformed request, recording nothing", async () => {
-      const before = await ts.server.context.db
-        .select({ id: auditEvents.id })
-        .from(auditEvents)
-        .where(eq(auditEvents.action, "contract.detail"));
+      const before = await readAuditEvents(ts.server.context.db, { action: "contract.detail" });
       const unknown = await refusal(
         cast.lenderA.api.contract.detail({ id: "00000000-0000-0000-0000-000000000000" }),
       );
@@ -370,10 +369,7 @@ describe("contracts", () => {
       expect((await refusal(cast.lenderA.api.contract.detail({ id: "" }))).status).toBe(400);
       const surplus = { id: "x", lenderId: "y" } as { id: string };
       expect((await refusal(cast.lenderA.api.contract.detail(surplus))).status).toBe(400);
-      const after = await ts.server.context.db
-        .select({ id: auditEvents.id })
-        .from(auditEvents)
-        .where(eq(auditEvents.action, "contract.detail"));
+      const after = await readAuditEvents(ts.server.context.db, { action: "contract.detail" });
       expect(after).toHaveLength(before.length);
     });
 
@@ -454,15 +450,10 @@ describe("contracts", () => {
       const [overdue] = (await cast.borrowerB.api.contract.query({ status: "type4" })).items;
       expect(overdue?.overdueInterest).toBeGreaterThan(0);
 
-      const listViews = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.action, "contract.list"));
+      const listViews = await readAuditEvents(ts.server.context.db, { action: "contract.list" });
       const sawIt = (role: string) =>
         listViews.some(
-          (row) =>
-            row.actorRole === role &&
-            (row.details as { contractIds: string[] }).contractIds.includes(toSign.id),
+          (row) => row.actor.role === role && row.details.contractIds.includes(toSign.id),
         );
       expect([sawIt("lender"), sawIt("borrower")]).toEqual([true, true]);
 

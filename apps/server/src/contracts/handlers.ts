@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { type ContractTerms, maskPhone, todayIn, validateContractDraft } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Call, Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import { isBlocked } from "../customers/block-list";
 import { bookContractOf, changeBook } from "../customers/book-days";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, templates } from "../db/schema";
-import type { Call, Handlers } from "../http/call";
 import { findIdentity } from "../identity/identity-store";
 import { type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outcome";
+import { contractForCaller } from "./contract-access";
 import { renderContractDocument } from "./contract-document";
 import { readContractDocument } from "./contract-document-content";
 import { findContractPage } from "./contract-list";
@@ -26,29 +27,6 @@ import {
 import { documentFontsHref } from "./document-fonts";
 import { checkSignatureImage } from "./signature-image";
 import { borrowerMaySign } from "./signing-policy";
-
-/**
- * The contract `id` as the caller may see it: its lender, or the borrower who opened it. Anyone
- * else is refused (403) without learning more than that the id exists (ids are random UUIDs).
- * With `lock`, the row is locked for the rest of the transaction, but only once the caller is
- * known to be one of its parties: a stranger cannot hold another lender's contract.
- */
-export async function contractForCaller(
-  db: Db,
-  caller: Caller,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<Outcome<ContractRow>> {
-  const isParty = (row: ContractRow) =>
-    caller.role === "lender" ? row.lenderId === caller.userId : row.borrowerId === caller.userId;
-  const [row] = await db.select().from(contracts).where(eq(contracts.id, id));
-  if (row === undefined) return refuse(404, "contract.notFound");
-  if (!isParty(row)) return refuse(403, "access.forbidden");
-  if (!options.lock) return succeed(row);
-  const [locked] = await db.select().from(contracts).where(eq(contracts.id, id)).for("update");
-  if (locked === undefined) return refuse(404, "contract.notFound");
-  return isParty(locked) ? succeed(locked) : refuse(403, "access.forbidden");
-}
 
 export const contractHandlers: Pick<
   Handlers,
@@ -120,7 +98,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.add",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -142,7 +119,6 @@ export const contractHandlers: Pick<
         ? recordAudit(ctx.db, {
             actor: actorOf(caller),
             action: "contract.list",
-            subjectType: "contract",
             subjectId: null,
             ip,
             at: now,
@@ -162,7 +138,6 @@ export const contractHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.detail",
-      subjectType: "contract",
       subjectId: contract.id,
       ip,
       at: now,
@@ -195,7 +170,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.open",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -212,7 +186,6 @@ export const contractHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.view",
-      subjectType: "contract",
       subjectId: row.id,
       ip,
       at: now,
@@ -242,7 +215,6 @@ export const contractHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "contract.cancel",
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -318,7 +290,6 @@ async function signContract(
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.sign",
-      subjectType: "contract",
       subjectId: signing.id,
       ip,
       at: now,

@@ -1,4 +1,4 @@
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { findIdentity, isVerified } from "../identity/identity-store";
 import { type Outcome, refuse, succeed } from "../outcome";

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { errorKeys, refusal } from "../testing/refusal";
@@ -19,12 +18,11 @@ describe("a lender's block list (docs/customers.md#block-list)", () => {
   });
 
   async function auditActions(phone: string) {
-    const rows = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectType, "phone"), eq(auditEvents.subjectId, phone)))
-      .orderBy(auditEvents.id);
-    return rows.map((row) => [row.action, row.details]);
+    const events = await readAuditEvents(ts.server.context.db, {
+      subjectType: "phone",
+      subjectId: phone,
+    });
+    return events.map((event) => [event.action, event.details]);
   }
 
   it("keeps a blocked phone from this lender's new contracts, and only this lender's", async () => {

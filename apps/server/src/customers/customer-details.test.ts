@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
 import { refusal } from "../testing/refusal";
@@ -61,17 +60,20 @@ describe("customer details: a contract's borrower as its lender sees them", () =
       expect((await fetch(new URL(url ?? "", ts.url))).status).toBe(200);
     }
     const lender = await cast.lenderA.api.user.current();
-    const views = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.actorId, lender.userId), eq(auditEvents.action, "customer.view")));
+    const views = await readAuditEvents(ts.server.context.db, {
+      action: "customer.view",
+      actorId: lender.userId,
+    });
     expect(views).toHaveLength(3);
-    const imageViews = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.actorId, lender.userId), eq(auditEvents.action, "identity.image.view")),
-      );
+    expect(views.map((view) => [view.details.contractId, view.details.identityShown])).toEqual([
+      [first.id, false],
+      [first.id, true],
+      [second.id, true],
+    ]);
+    const imageViews = await readAuditEvents(ts.server.context.db, {
+      action: "identity.image.view",
+      actorId: lender.userId,
+    });
     expect(imageViews).toHaveLength(3);
   });
 

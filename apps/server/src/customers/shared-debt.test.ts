@@ -1,7 +1,8 @@
 import type { MessageKey } from "@chayong/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, borrowerIdentities, offlineLoans } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
+import { borrowerIdentities, offlineLoans } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
@@ -25,7 +26,7 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
       await cast.borrowerA.api.contract.open({ code: contract.code });
       await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
       if (lender === cast.lenderB) {
-        await lender.api.contract.update({
+        await lender.api.contract.repay({
           id: contract.id,
           idempotencyKey: "shared-debt-settle-1",
           instalmentIndex: 1,
@@ -77,12 +78,10 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
       },
     });
     const lender = await cast.lenderA.api.user.current();
-    const [audit] = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.actorId, lender.userId), eq(auditEvents.action, "sharedDebt.query")),
-      );
+    const [audit] = await readAuditEvents(ts.server.context.db, {
+      action: "sharedDebt.query",
+      actorId: lender.userId,
+    });
     expect(audit?.details).toEqual({ remark: "새 대출 심사", found: true, bankCardGiven: false });
     expect(JSON.stringify(audit)).not.toContain(consenting.idNumber.slice(7));
   });
@@ -126,11 +125,7 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
       state: "inTransit" as const,
     };
     const auditsOf = (id: string) =>
-      ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.subjectType, "offlineLoan"), eq(auditEvents.subjectId, id)))
-        .orderBy(auditEvents.id);
+      readAuditEvents(ts.server.context.db, { subjectType: "offlineLoan", subjectId: id });
 
     it("answers the stored report, never the number, and lists the lender's own, newest first", async () => {
       const filedAt = ts.clock.now().toISOString();

@@ -150,7 +150,7 @@ describe("statistics from the read model equal the domain's reference", () => {
             } else {
               const { loanDate } = await lender.api.contract.detail({ id: contractId });
               const receivedOn = [addDays(today(), -s.backDays), loanDate].sort().at(-1) as string;
-              await lender.api.contract.update({
+              await lender.api.contract.repay({
                 id: contractId,
                 idempotencyKey: key,
                 instalmentIndex: s.index,
@@ -249,7 +249,7 @@ describe("statistics from the read model equal the domain's reference", () => {
       await overdueFiguresOf(tx, lenderId, tomorrow);
     });
     // ...then a repayment recorded today must reach them too.
-    await lender.api.contract.update({
+    await lender.api.contract.repay({
       id: contract.id,
       idempotencyKey: randomUUID(),
       instalmentIndex: 1,

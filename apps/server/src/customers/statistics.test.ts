@@ -21,7 +21,7 @@ describe("the lender's statistics dashboards", () => {
       await cast.borrowerA.api.contract.open({ code: contract.code });
       await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
       if (repay) {
-        await cast.lenderA.api.contract.update({
+        await cast.lenderA.api.contract.repay({
           id: contract.id,
           idempotencyKey: "statistics-repayment-1",
           instalmentIndex: 1,

@@ -9,13 +9,10 @@ import {
   type StatisticsFigures,
   statisticsWindowDays,
   summarizeOfflineLoans,
-  todayIn,
 } from "@chayong/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { offlineLoans } from "../db/schema";
-import type { Handlers } from "../http/call";
-import { refuse, succeed } from "../outcome";
 import {
   type BookSums,
   bookSumsOf,
@@ -182,23 +179,3 @@ export async function lenderStatisticsWindowsOf(
     },
   };
 }
-
-/** The 'me' dashboards (docs/customers.md#statistics), in the lender's business time zone. */
-export const statisticsHandlers: Pick<
-  Handlers,
-  "contract.statistics" | "contract.statisticsWindows"
-> = {
-  "contract.statistics": async ({ ctx, caller, now }) => {
-    if (caller.lender === null) return refuse(403, "access.forbidden");
-    return succeed(
-      await lenderStatisticsOf(ctx.db, caller.userId, todayIn(caller.lender.timeZone, now)),
-    );
-  },
-
-  "contract.statisticsWindows": async ({ ctx, caller, now }) => {
-    if (caller.lender === null) return refuse(403, "access.forbidden");
-    return succeed(
-      await lenderStatisticsWindowsOf(ctx.db, caller.userId, todayIn(caller.lender.timeZone, now)),
-    );
-  },
-};

@@ -229,7 +229,7 @@ describe("crash safety: kill -9 while writing, restart on the same data (issue #
           if (signedIds.length > 0 && random() < 0.5) {
             const id = signedIds[Math.floor(random() * signedIds.length)] as string;
             const idempotencyKey = randomUUID().replaceAll("-", "");
-            await lender.contract.update({
+            await lender.contract.repay({
               id,
               idempotencyKey,
               instalmentIndex: 1,

@@ -19,7 +19,7 @@ export interface Database {
   schemaName: string;
   /**
    * PostgreSQL: the pool's size and the `application_name` its connections carry, unique to this
-   * pool, so `pg_stat_activity` tells them apart (the metrics, src/http/metrics.ts).
+   * pool, so `pg_stat_activity` tells them apart (the metrics, src/metrics/metrics.ts).
    */
   pool?: { size: number; applicationName: string };
   close(): Promise<void>;

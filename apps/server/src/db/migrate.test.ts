@@ -58,7 +58,7 @@ describe("migrations", () => {
       contractId,
       actorId: userId,
       idempotencyKey: "k".repeat(16),
-      kind: "update",
+      kind: "repay",
       requestSha256: "0".repeat(64),
       answer: {},
       recordedAt: now,
@@ -235,5 +235,66 @@ describe("migration 0008 (contract numbers)", () => {
       await testDb.close();
     }
     // A database of its own, migrated twice: slow on a busy machine.
+  }, 120_000);
+});
+
+describe("migration 0010 (the repayment's kind)", () => {
+  it("rewrites 'update' to 'repay', keeps money operations append-only, and leaves audit rows as written", async () => {
+    const testDb = await openTestDatabase();
+    try {
+      const all = readMigrations();
+      await migrate(
+        testDb.database,
+        all.slice(
+          0,
+          all.findIndex((m) => m.tag === "0010_repayment_kind"),
+        ),
+      );
+      const { db } = testDb.database;
+      await db.execute(
+        sql`insert into users (id, phone, role, created_at) values ('u1', '+821000000001', 'lender', now())`,
+      );
+      await db.execute(sql`insert into contracts (id, code, number, lender_id, borrower_phone, name,
+        instalment, jurisdiction, currency, time_zone, terms, created_at)
+        values ('c1', 'k1', 'C-2026-000001', 'u1', '+821011112222', 'c', false, 'KR', 'KRW',
+        'Asia/Seoul', '{}', now())`);
+      for (const [id, kind] of [
+        ["op1", "update"],
+        ["op2", "renew"],
+      ] as const) {
+        await db.execute(sql`insert into money_operations (id, contract_id, actor_id,
+          idempotency_key, kind, request_sha256, answer, recorded_at)
+          values (${id}, 'c1', 'u1', ${`key-of-${id}-0123456789`}, ${kind}, ${"0".repeat(64)},
+          '{}', now())`);
+      }
+      await db.execute(sql`insert into audit_events (at, actor_id, actor_role, action,
+        subject_type, subject_id, details)
+        values (now(), 'u1', 'lender', 'contract.update', 'contract', 'c1', '{}')`);
+
+      await migrate(testDb.database);
+      const kinds = rowsOf<{ id: string; kind: string }>(
+        await db.execute(sql`select id, kind from money_operations order by id`),
+      );
+      expect(kinds).toEqual([
+        { id: "op1", kind: "repay" },
+        { id: "op2", kind: "renew" },
+      ]);
+      // The old word is refused from now on, and the table's guard is back in place.
+      await expect(
+        db.execute(sql`insert into money_operations (id, contract_id, actor_id, idempotency_key,
+          kind, request_sha256, answer, recorded_at)
+          values ('op3', 'c1', 'u1', 'key-of-op3-0123456789', 'update', '', '{}', now())`),
+      ).rejects.toThrow();
+      await expect(
+        db.execute(sql`update money_operations set kind = 'renew' where id = 'op1'`),
+      ).rejects.toThrow();
+      // Audit rows are never rewritten; the reader knows the old name (audit-events.ts).
+      const actions = rowsOf<{ action: string }>(
+        await db.execute(sql`select action from audit_events`),
+      );
+      expect(actions).toEqual([{ action: "contract.update" }]);
+    } finally {
+      await testDb.close();
+    }
   }, 120_000);
 });

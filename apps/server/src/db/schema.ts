@@ -337,7 +337,7 @@ export const moneyOperations = pgTable(
       .notNull()
       .references(() => users.id),
     idempotencyKey: text("idempotency_key").notNull(),
-    kind: text("kind", { enum: ["update", "renew", "reverse"] }).notNull(),
+    kind: text("kind", { enum: ["repay", "renew", "reverse"] }).notNull(),
     /** SHA-256 of the canonical JSON of the request: tells a retry from a reused key. */
     requestSha256: text("request_sha256").notNull(),
     /** The answer the first call gave. */
@@ -346,7 +346,7 @@ export const moneyOperations = pgTable(
   },
   (table) => [
     uniqueIndex("money_operations_key_idx").on(table.actorId, table.idempotencyKey),
-    check("money_operations_kind_check", sql`${table.kind} in ('update', 'renew', 'reverse')`),
+    check("money_operations_kind_check", sql`${table.kind} in ('repay', 'renew', 'reverse')`),
   ],
 );
 

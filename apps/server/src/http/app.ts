@@ -5,16 +5,17 @@ import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
 import { encodeEnvelope } from "@chayong/transport";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { Call } from "../calls/call";
 import type { ServerContext } from "../context";
 import { readMigrations } from "../db/migrate";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
-import { registerUploadRoutes } from "../uploads/routes";
-import { type Call, envelopeOf, handleCall, sendFailure } from "./call";
-import { handlers } from "./handlers";
+import { envelopeOf, handleCall, sendFailure } from "./call-pipeline";
+import { handlers } from "./handler-registry";
 import { registerMetrics } from "./metrics";
 import { checkReadiness } from "./readiness";
 import { registerTestRoutes } from "./test-routes";
+import { registerUploadRoutes } from "./upload-routes";
 
 /**
  * Largest request body. The biggest payload is a signature PNG of up to 1 MiB: base64 in JSON,
@@ -84,6 +85,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // write a bare HTTP 431. Clients read only HTTP 200 envelopes, so answer the refusal as one.
     clientErrorHandler: (error, socket) => answerClientError(ctx, error, socket),
   });
+
+  // Null until the call pipeline answers an envelope (call-pipeline.ts), per reply.
+  app.decorateReply("envelopeStatus", null);
 
   // Every body is read as text: encrypted payloads are base64 whatever content type a client
   // claims, and the test routes parse their own JSON.

@@ -458,9 +458,9 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: ["lenderA"],
       call: async (c) => c.api.contract.cancel({ id: (await contractOfLenderA()).id }),
     },
-    "contract.update": {
+    "contract.repay": {
       rightful: ["lenderA"],
-      call: async (c) => c.api.contract.update(repaymentOn((await signedContractOfLenderA()).id)),
+      call: async (c) => c.api.contract.repay(repaymentOn((await signedContractOfLenderA()).id)),
       check: (answer) => expect(answer).toMatchObject({ repaidAmount: 1_000 }),
     },
     "contract.renew": {
@@ -478,7 +478,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: ["lenderA"],
       call: async (c) => {
         const { id } = await signedContractOfLenderA();
-        await cast.lenderA.api.contract.update(repaymentOn(id));
+        await cast.lenderA.api.contract.repay(repaymentOn(id));
         const [entry] = (await cast.lenderA.api.contract.ledger({ id })).entries;
         return c.api.contract.reverse({
           id,
@@ -493,7 +493,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: ["lenderA", "borrowerA"],
       call: async (c) => {
         const { id } = await signedContractOfLenderA();
-        await cast.lenderA.api.contract.update(repaymentOn(id));
+        await cast.lenderA.api.contract.repay(repaymentOn(id));
         return c.api.contract.ledger({ id });
       },
       check: (answer) =>

@@ -8,10 +8,10 @@ import {
 } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { emergencyContacts } from "../db/schema";
-import type { Handlers } from "../http/call";
 import {
   type FieldProblem,
   type Outcome,
@@ -192,7 +192,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.face",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,
@@ -318,7 +317,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.confirm",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,
@@ -358,7 +356,6 @@ export const identityHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.contacts",
-        subjectType: "user",
         subjectId: caller.userId,
         ip,
         at: now,

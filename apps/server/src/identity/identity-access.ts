@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { contracts } from "../db/schema";
 

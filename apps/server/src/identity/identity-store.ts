@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
-import type { Caller } from "../auth/sessions";
+import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { borrowerIdentities, contracts, emergencyContacts, identityAttempts } from "../db/schema";
 import type { IdCardCountry } from "./ocr/id-card-reader";

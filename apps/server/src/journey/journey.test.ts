@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
 import { messageFor } from "../messages/message-for";
 import { personalDetailsOf, verifyBorrower } from "../testing/identity-kit";
 import { signaturePng } from "../testing/png";
@@ -88,10 +87,10 @@ describe("journey: a lender sends a contract, a borrower opens it, verifies and 
       borrower.api.identity.ocrConfirm(personalDetailsOf(photos, photos.addresses)),
     );
     expect(relock.serverMessage).toBe(messageFor("identity.lockedAfterSigning", "ko-KR"));
-    const [signing] = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, contract.id), eq(auditEvents.action, "contract.sign")));
+    const [signing] = await readAuditEvents(ts.server.context.db, {
+      action: "contract.sign",
+      subjectId: contract.id,
+    });
     expect(signing?.details).toMatchObject({
       identity: { idNumberMasked: `${photos.person.idNumber.slice(0, 8)}******` },
     });

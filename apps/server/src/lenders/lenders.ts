@@ -78,7 +78,6 @@ export async function addLender(
     await recordAudit(tx, {
       actor: operatorActor,
       action: created ? "lender.add" : "lender.update",
-      subjectType: "user",
       subjectId: user.id,
       ip: null,
       at: now,

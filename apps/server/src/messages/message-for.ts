@@ -81,8 +81,8 @@ export const serverTextKeys = [
   "pdf.audit.action.cancel",
   "pdf.audit.action.ledger",
   "pdf.audit.action.pdf",
-  "pdf.audit.action.update",
   "pdf.audit.action.renew",
+  "pdf.audit.action.repay",
   "pdf.audit.action.reverse",
   "pdf.audit.action.other",
   // The CSV export (docs/export.md): column headers, and the labels its cells reuse.

@@ -5,8 +5,8 @@ import {
   deriveStatus,
   type NewLedgerEntry,
   type OperationContext,
-  planMoneyOperation,
   planRenewal,
+  planRepayment,
   planReversal,
   type Result,
   replayLedger,
@@ -14,7 +14,9 @@ import {
 } from "@chayong/domain";
 import { and, eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Call, Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
+import { contractForCaller } from "../contracts/contract-access";
 import {
   canonicalJson,
   loadInstalmentStates,
@@ -25,11 +27,9 @@ import {
   summarizeRow,
   writeReadModel,
 } from "../contracts/contract-store";
-import { contractForCaller } from "../contracts/handlers";
 import { bookContractOf, changeBook } from "../customers/book-days";
 import { isUniqueViolation } from "../db/database";
 import { moneyOperations } from "../db/schema";
-import type { Call, Handlers } from "../http/call";
 import { type Outcome, refuse, refuseDomain, succeed } from "../outcome";
 import { insertEntries, ledgerView, numberEntries } from "./ledger-store";
 
@@ -38,6 +38,23 @@ type MoneyOperationKind = (typeof moneyOperations.$inferSelect)["kind"];
 interface MoneyRequest {
   id: string;
   idempotencyKey: string;
+}
+
+/** What tells a retry from a reused key: the SHA-256 of the kind and the request, canonical. */
+function requestSha256Of(kind: string, request: MoneyRequest): string {
+  return sha256Hex(canonicalJson({ kind, ...request }));
+}
+
+/**
+ * Whether a stored operation is this very request. A repayment stored before migration
+ * 0010_repayment_kind was hashed under the kind's old word, "update" (docs/money.md, "Words"):
+ * its retry must still answer what it answered then.
+ */
+function isSameRequest(storedSha256: string, kind: MoneyOperationKind, request: MoneyRequest) {
+  return (
+    storedSha256 === requestSha256Of(kind, request) ||
+    (kind === "repay" && storedSha256 === requestSha256Of("update", request))
+  );
 }
 
 /**
@@ -50,13 +67,13 @@ interface MoneyRequest {
  *    against everything after it), so money is never applied beyond what is owed;
  * 4. the entries, the operation and the read model are written together, with an audit row.
  */
-async function runMoneyOperation(
+async function runOperation(
   { ctx, caller, ip, now }: Call<Caller>,
   kind: MoneyOperationKind,
   request: MoneyRequest,
   plan: (context: OperationContext) => Result<NewLedgerEntry[]>,
 ): Promise<Outcome<Contract>> {
-  const requestSha256 = sha256Hex(canonicalJson({ kind, ...request }));
+  const requestSha256 = requestSha256Of(kind, request);
   try {
     return await ctx.db.transaction(async (tx) => {
       const found = await contractForCaller(tx, caller, request.id, { lock: true });
@@ -73,7 +90,7 @@ async function runMoneyOperation(
           ),
         );
       if (previous !== undefined) {
-        return previous.requestSha256 === requestSha256
+        return isSameRequest(previous.requestSha256, kind, request)
           ? succeed(previous.answer as Contract)
           : refuse(409, "operation.idempotencyKey.reused", undefined, "idempotencyKey");
       }
@@ -129,7 +146,6 @@ async function runMoneyOperation(
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: `contract.${kind}`,
-        subjectType: "contract",
         subjectId: row.id,
         ip,
         at: now,
@@ -158,16 +174,16 @@ async function runMoneyOperation(
 
 export const moneyHandlers: Pick<
   Handlers,
-  "contract.update" | "contract.renew" | "contract.reverse" | "contract.ledger"
+  "contract.repay" | "contract.renew" | "contract.reverse" | "contract.ledger"
 > = {
-  "contract.update": async (call, input) =>
-    runMoneyOperation(call, "update", input, (context) => planMoneyOperation(context, input)),
+  "contract.repay": async (call, input) =>
+    runOperation(call, "repay", input, (context) => planRepayment(context, input)),
 
   "contract.renew": async (call, input) =>
-    runMoneyOperation(call, "renew", input, (context) => planRenewal(context, input)),
+    runOperation(call, "renew", input, (context) => planRenewal(context, input)),
 
   "contract.reverse": async (call, input) =>
-    runMoneyOperation(call, "reverse", input, (context) => planReversal(context, input)),
+    runOperation(call, "reverse", input, (context) => planReversal(context, input)),
 
   // The lender and the borrower read the same ledger; the borrower cannot change it. The
   // balances are the replay of the entries answered, so the two always agree.
@@ -183,7 +199,6 @@ export const moneyHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.ledger",
-      subjectType: "contract",
       subjectId: row.id,
       ip,
       at: now,

@@ -6,16 +6,19 @@ import {
   contractStatuses,
   todayIn,
 } from "@chayong/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAuditEvents } from "../audit/audit";
 import {
+  canonicalJson,
   loadInstalmentStates,
   loadLedger,
   readModelOf,
   sameStates,
+  sha256Hex,
 } from "../contracts/contract-store";
-import { auditEvents, contracts, ledgerEntries, moneyOperations } from "../db/schema";
+import { contracts, ledgerEntries, moneyOperations } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { encodeTestPng, signaturePng } from "../testing/png";
@@ -89,10 +92,10 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     }).toEqual(expected.columns);
   }
 
-  describe("contract update: a repayment received and/or a waiver", () => {
+  describe("repayment: a repayment received and/or a waiver", () => {
     it("records a partial repayment, shows it in the ledger with who wrote it, and audits it", async () => {
       const contract = await signedContract();
-      const after = await lender.api.contract.update({
+      const after = await lender.api.contract.repay({
         id: contract.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -118,13 +121,19 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         }),
       ]);
       expect(ledger.instalments).toEqual(after.schedule);
-      const audited = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(eq(auditEvents.subjectId, contract.id), eq(auditEvents.action, "contract.update")),
-        );
-      expect(audited).toHaveLength(1);
+      const audited = await readAuditEvents(ts.server.context.db, {
+        action: "contract.repay",
+        subjectId: contract.id,
+      });
+      expect(audited.map((event) => event.details.entries)).toEqual([
+        ledger.entries.map(({ id, kind, instalmentIndex, amount, date }) => ({
+          id,
+          kind,
+          instalmentIndex,
+          amount,
+          date,
+        })),
+      ]);
       await expectReadModelMatchesLedger(contract.id);
     });
 
@@ -134,7 +143,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         instalmentCount: 1,
         instalmentAmount: 1_010_000,
       });
-      const paid = await lender.api.contract.update({
+      const paid = await lender.api.contract.repay({
         id: settled.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -149,7 +158,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         instalmentAmount: 1_010_000,
       });
       // Both in one call (spec): most repaid, the rest waived.
-      const closed = await lender.api.contract.update({
+      const closed = await lender.api.contract.repay({
         id: relieved.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -170,7 +179,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       ]);
       // Nothing is owed any more: a further repayment is refused as a state conflict.
       const more = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           id: relieved.id,
           idempotencyKey: key(),
           instalmentIndex: 1,
@@ -229,7 +238,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       ];
       for (const [fields, expectedKey, field] of cases) {
         const error = await refusal(
-          lender.api.contract.update({ ...base, idempotencyKey: key(), ...fields } as never),
+          lender.api.contract.repay({ ...base, idempotencyKey: key(), ...fields } as never),
         );
         expect([fields, error.status, errorKeys(error)[0]]).toEqual([fields, 400, expectedKey]);
         const problem = (error.body as { errors: { field: string | null; message: string }[] })
@@ -238,7 +247,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         expect(problem?.message).not.toMatch(/^[a-z]+\.[A-Za-z.]+$/); // a sentence, not a key
       }
       const tooMuch = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           ...base,
           idempotencyKey: key(),
           repaymentAmount: 340_001,
@@ -249,7 +258,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const zh = ts.client();
       zh.token = lender.token;
       zh.locale = "zh-TW";
-      const zhError = await refusal(zh.api.contract.update({ ...base, idempotencyKey: key() }));
+      const zhError = await refusal(zh.api.contract.repay({ ...base, idempotencyKey: key() }));
       expect(zhError.serverMessage).toBe("請輸入本次還款金額或減免金額");
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
     });
@@ -268,7 +277,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         contractDraft(borrowerAPhone, { loanDate: today(), repaymentDate: addDays(today(), 30) }),
       );
       const early = await refusal(
-        lender.api.contract.update({
+        lender.api.contract.repay({
           id: unsigned.id,
           idempotencyKey: key(),
           instalmentIndex: 1,
@@ -350,7 +359,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
   describe("reversal", () => {
     it("undoes an entry with a reason; a reversal is never reversed, nor an entry twice", async () => {
       const contract = await signedContract();
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: contract.id,
         idempotencyKey: key(),
         instalmentIndex: 2,
@@ -413,7 +422,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     it("cannot name an entry of another contract, not even in the database", async () => {
       const mine = await signedContract();
       const other = await signedContract();
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: other.id,
         idempotencyKey: key(),
         instalmentIndex: 1,
@@ -433,7 +442,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       // entry, or this contract's entry under another instalment.
       const db = ts.server.context.db;
       const [operation] = await db.select().from(moneyOperations).limit(1);
-      const mineAfter = await lender.api.contract.update({
+      const mineAfter = await lender.api.contract.repay({
         id: mine.id,
         idempotencyKey: key(),
         instalmentIndex: 2,
@@ -475,7 +484,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const shared = key();
       const attempts = await Promise.allSettled(
         [first, second].map((contract) =>
-          lender.api.contract.update({
+          lender.api.contract.repay({
             id: contract.id,
             idempotencyKey: shared,
             instalmentIndex: 1,
@@ -501,26 +510,55 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
         repaymentAmount: 50_000,
         receivedOn: today(),
       };
-      const first = await lender.api.contract.update(request);
+      const first = await lender.api.contract.repay(request);
       ts.clock.advance(5_000);
-      const retried = await lender.api.contract.update(request);
+      const retried = await lender.api.contract.repay(request);
       expect(retried).toEqual(first);
       expect((await lender.api.contract.ledger({ id: contract.id })).entries).toHaveLength(1);
 
       const reused = await refusal(
-        lender.api.contract.update({ ...request, repaymentAmount: 60_000 }),
+        lender.api.contract.repay({ ...request, repaymentAmount: 60_000 }),
       );
       expect([reused.status, reused.serverMessage]).toEqual([
         409,
         messageFor("operation.idempotencyKey.reused", "ko-KR"),
       ]);
       const other = await signedContract();
-      const elsewhere = await refusal(lender.api.contract.update({ ...request, id: other.id }));
+      const elsewhere = await refusal(lender.api.contract.repay({ ...request, id: other.id }));
       expect(elsewhere.status).toBe(409);
       const short = await refusal(
-        lender.api.contract.update({ ...request, idempotencyKey: "short" }),
+        lender.api.contract.repay({ ...request, idempotencyKey: "short" }),
       );
       expect(errorKeys(short)).toEqual(["common.invalidValue"]);
+    });
+
+    it("recognises the retry of a repayment stored before its kind was renamed (migration 0010)", async () => {
+      const contract = await signedContract();
+      const request = {
+        id: contract.id,
+        idempotencyKey: key(),
+        instalmentIndex: 1,
+        repaymentAmount: 50_000,
+        receivedOn: today(),
+      };
+      // As the server stored it then: hashed under the old word, its kind rewritten by 0010.
+      const me = await lender.api.user.current();
+      await ts.server.context.db.insert(moneyOperations).values({
+        id: randomUUID(),
+        contractId: contract.id,
+        actorId: me.userId,
+        idempotencyKey: request.idempotencyKey,
+        kind: "repay",
+        requestSha256: sha256Hex(canonicalJson({ kind: "update", ...request })),
+        answer: contract,
+        recordedAt: ts.clock.now(),
+      });
+      expect(await lender.api.contract.repay(request)).toEqual(contract);
+      expect((await lender.api.contract.ledger({ id: contract.id })).entries).toEqual([]);
+      const reused = await refusal(
+        lender.api.contract.repay({ ...request, repaymentAmount: 60_000 }),
+      );
+      expect(reused.status).toBe(409);
     });
   });
 
@@ -530,7 +568,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
       const owed = contract.schedule[0]?.outstanding ?? 0; // 340,000
       const attempts = await Promise.allSettled(
         Array.from({ length: 100 }, () =>
-          lender.api.contract.update({
+          lender.api.contract.repay({
             id: contract.id,
             idempotencyKey: key(),
             instalmentIndex: 1,
@@ -599,7 +637,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
                           "none",
                         reason: "fix",
                       })
-                    : lender.api.contract.update({
+                    : lender.api.contract.repay({
                         ...base,
                         ...(s.kind === "waiver" ? {} : { repaymentAmount: s.amount, receivedOn }),
                         ...(s.kind === "repayment"
@@ -657,7 +695,7 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
             instalmentAmount: 333_334,
           }),
         );
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: made[0]?.id ?? "",
         idempotencyKey: key(),
         instalmentIndex: 1,

@@ -135,7 +135,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
       const signed = await lender.api.contract.add(draft);
       await borrower.api.contract.open({ code: signed.code });
       await borrower.api.contract.sign({ id: signed.id, signature: signaturePng() });
-      await lender.api.contract.update({
+      await lender.api.contract.repay({
         id: signed.id,
         idempotencyKey: key(),
         instalmentIndex: 1,

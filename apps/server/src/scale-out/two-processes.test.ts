@@ -169,7 +169,7 @@ describe.skipIf(databaseUrl === "")(
       ]);
     });
 
-    it("signs once across processes, and never over-applies 100 write-offs split over both", async () => {
+    it("signs once across processes, and never over-applies 100 waivers split over both", async () => {
       // Verification alternates too: uploads on one process, checks on the other.
       await verifyBorrower({ api: borrower.alternating }, { seed: 7 });
       const today = todayIn("Asia/Seoul", new Date());
@@ -192,14 +192,14 @@ describe.skipIf(databaseUrl === "")(
 
       const signed = await lender.on(1).contract.detail({ id: added.id });
       const owed = signed.schedule[0]?.outstanding ?? 0; // 1,010,000
-      const writeOff = 15_000;
+      const waiver = 15_000;
       const attempts = await Promise.allSettled(
         Array.from({ length: 100 }, (_, index) =>
-          lender.on(index % 2 === 0 ? 0 : 1).contract.update({
+          lender.on(index % 2 === 0 ? 0 : 1).contract.repay({
             id: added.id,
             idempotencyKey: key(),
             instalmentIndex: 1,
-            waiverAmount: writeOff,
+            waiverAmount: waiver,
           }),
         ),
       );
@@ -208,11 +208,11 @@ describe.skipIf(databaseUrl === "")(
         attempt.status === "rejected" ? [(attempt.reason as { status?: number }).status] : [],
       );
       // 67 x 15,000 = 1,005,000 fits in 1,010,000; the 68th would not. No 5xx, none lost.
-      expect(applied).toBe(Math.floor(owed / writeOff));
+      expect(applied).toBe(Math.floor(owed / waiver));
       expect(refusedStatuses).toEqual(Array(100 - applied).fill(400));
       for (const index of [0, 1] as const) {
         const detail = await lender.on(index).contract.detail({ id: added.id });
-        expect(detail.schedule[0]?.waived).toBe(applied * writeOff);
+        expect(detail.schedule[0]?.waived).toBe(applied * waiver);
       }
       const ledger = await lender.on(0).contract.ledger({ id: added.id });
       expect(ledger.entries.map((entry) => entry.seq)).toEqual(

@@ -1,4 +1,4 @@
-import type { Handlers } from "../http/call";
+import type { Handlers } from "../calls/call";
 import { succeed } from "../outcome";
 import { readCustomerService } from "./service-config";
 

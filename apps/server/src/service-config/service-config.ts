@@ -40,7 +40,6 @@ export async function setCustomerService(
     await recordAudit(tx, {
       actor: operatorActor,
       action: "config.setService",
-      subjectType: "config",
       subjectId: customerServiceKey,
       ip: null,
       at: now,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { ContractTemplate } from "@chayong/domain";
 import { and, desc, eq, ilike, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
+import type { Handlers } from "../calls/call";
 import { templates } from "../db/schema";
-import type { Handlers } from "../http/call";
 import { refuse, succeed } from "../outcome";
 
 /** Most templates a list answers; lenders keep a handful. */
@@ -42,7 +42,6 @@ export const templateHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "template.add",
-        subjectType: "template",
         subjectId: row.id,
         ip,
         at: now,
@@ -78,7 +77,6 @@ export const templateHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "template.remove",
-        subjectType: "template",
         subjectId: row.id,
         ip,
         at: now,

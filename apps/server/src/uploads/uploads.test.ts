@@ -1,8 +1,9 @@
 import { crc32, deflateSync } from "node:zlib";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, uploads } from "../db/schema";
+import { readAuditEvents } from "../audit/audit";
+import { uploads } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerBPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { refusal } from "../testing/refusal";
@@ -199,20 +200,15 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
       const served = await fetchImage(ts, lenderAddress());
       expect(served.status).toBe(200);
 
-      const views = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(
-          and(eq(auditEvents.action, "identity.image.view"), eq(auditEvents.subjectId, uploadId)),
-        );
+      const views = await readAuditEvents(ts.server.context.db, {
+        action: "identity.image.view",
+        subjectId: uploadId,
+      });
       expect(views).toHaveLength(1);
-      expect(views[0]).toMatchObject({ actorId: lenderA.userId, actorRole: "lender" });
+      expect(views[0]?.actor).toMatchObject({ userId: lenderA.userId, role: "lender" });
       // The borrower's own views are not lender views: nothing more is recorded.
       await fetchImage(ts, address);
-      const after = await ts.server.context.db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.subjectId, uploadId));
+      const after = await readAuditEvents(ts.server.context.db, { subjectId: uploadId });
       expect(after).toHaveLength(1);
 
       // A cancelled contract is no customer relationship: the address stops working.

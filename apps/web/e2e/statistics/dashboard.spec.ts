@@ -79,7 +79,7 @@ test("a lender reads the dashboard, records a repayment and sees today's figures
   await dashboard.getByRole("radio", { name: "전체" }).check();
 
   // A repayment recorded meanwhile (at the shop, through another session): 200,000 today.
-  await lender.contract.update({
+  await lender.contract.repay({
     id: overdue.id,
     idempotencyKey: randomUUID().replaceAll("-", ""),
     instalmentIndex: 1,
@@ -107,7 +107,7 @@ test("a lender reads the dashboard, records a repayment and sees today's figures
   );
 
   // The refresh button does the same (desktop), after a second repayment.
-  await lender.contract.update({
+  await lender.contract.repay({
     id: overdue.id,
     idempotencyKey: randomUUID().replaceAll("-", ""),
     instalmentIndex: 1,

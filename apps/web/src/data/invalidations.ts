@@ -35,7 +35,7 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
     "contract.statistics",
     "contract.statisticsWindows",
   ],
-  "contract.update": money,
+  "contract.repay": money,
   "contract.renew": money,
   "contract.reverse": money,
   "contract.block": ["contract.blockList", "contract.userDetails"],

@@ -1,4 +1,5 @@
 export * from "./context";
-export * from "./money-operation";
+export * from "./fields";
 export * from "./renewal";
+export * from "./repayment";
 export * from "./reversal";

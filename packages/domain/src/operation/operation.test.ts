@@ -14,14 +14,14 @@ import type { MessageKey } from "../messages";
 import { deriveStatus } from "../status";
 import { parseWithKeys } from "../validation";
 import type { OperationContext } from "./context";
-import { moneyOperationRequestEntries, planMoneyOperation } from "./money-operation";
 import { planRenewal, renewalRequestEntries } from "./renewal";
+import { planRepayment, repaymentRequestEntries } from "./repayment";
 import { planReversal, reversalRequestEntries } from "./reversal";
 
 // The request schemas the SDK builds from these entries (it adds the contract id and the
 // idempotency key).
-const moneyOperationRequestSchema = v.strictObject(
-  { contractId: v.string(), ...moneyOperationRequestEntries },
+const repaymentRequestSchema = v.strictObject(
+  { contractId: v.string(), ...repaymentRequestEntries },
   "common.invalidValue",
 );
 const renewalRequestSchema = v.strictObject(
@@ -70,10 +70,10 @@ function context(ledger: LedgerEntry[], today: CalendarDate, signed = true): Ope
 const keysOf = (result: { ok: boolean; errors?: { key: MessageKey; field?: string }[] }) =>
   result.ok ? [] : (result.errors ?? []).map((error) => [error.key, error.field]);
 
-describe("planMoneyOperation (repayment received / waiver)", () => {
+describe("planRepayment (repayment received / waiver)", () => {
   const ctx = context([], "2025-03-20");
 
-  it.each<[string, Parameters<typeof planMoneyOperation>[1], MessageKey, string | undefined]>([
+  it.each<[string, Parameters<typeof planRepayment>[1], MessageKey, string | undefined]>([
     [
       "no instalment chosen",
       { repaymentAmount: 1, receivedOn: "2025-03-20" },
@@ -135,12 +135,12 @@ describe("planMoneyOperation (repayment received / waiver)", () => {
       "waiverAmount",
     ],
   ])("%s -> %s", (_name, operation, key, field) => {
-    expect(keysOf(planMoneyOperation(ctx, operation))).toContainEqual([key, field]);
+    expect(keysOf(planRepayment(ctx, operation))).toContainEqual([key, field]);
   });
 
   it("refuses money operations before signing", () => {
     const unsigned = context([], "2025-03-20", false);
-    expect(keysOf(planMoneyOperation(unsigned, { instalmentIndex: 1, waiverAmount: 1 }))).toEqual([
+    expect(keysOf(planRepayment(unsigned, { instalmentIndex: 1, waiverAmount: 1 }))).toEqual([
       ["contract.operationNotAllowed", undefined],
     ]);
   });
@@ -172,7 +172,7 @@ describe("planMoneyOperation (repayment received / waiver)", () => {
     ]);
     const closed = context(paid, "2025-03-20");
     expect(closed.status).toBe("type5");
-    expect(keysOf(planMoneyOperation(closed, { instalmentIndex: 1, waiverAmount: 1 }))).toEqual([
+    expect(keysOf(planRepayment(closed, { instalmentIndex: 1, waiverAmount: 1 }))).toEqual([
       ["operation.instalment.settled", "instalmentIndex"],
     ]);
     expect(keysOf(planRenewal(closed, { instalmentIndex: 1, newDueDate: "2025-05-01" }))).toEqual([
@@ -182,7 +182,7 @@ describe("planMoneyOperation (repayment received / waiver)", () => {
 
   it("takes exactly what is owed, interest included, in one request with a waiver", () => {
     // Owed on 2025-03-20: 500,000 + 10 days at 18% (2,465) = 502,465.
-    const result = planMoneyOperation(ctx, {
+    const result = planRepayment(ctx, {
       instalmentIndex: 1,
       repaymentAmount: 500_000,
       receivedOn: "2025-03-20",
@@ -223,7 +223,7 @@ describe("planMoneyOperation (repayment received / waiver)", () => {
   });
 
   it("names what is owed when refusing, and refuses a waiver that the repayment already covers", () => {
-    const refused = planMoneyOperation(ctx, {
+    const refused = planRepayment(ctx, {
       instalmentIndex: 1,
       repaymentAmount: 502_465,
       receivedOn: "2025-03-20",
@@ -260,7 +260,7 @@ describe("planMoneyOperation (repayment received / waiver)", () => {
     const later = context(ledger, "2025-03-20");
     expect(
       keysOf(
-        planMoneyOperation(later, {
+        planRepayment(later, {
           instalmentIndex: 1,
           repaymentAmount: 1,
           receivedOn: "2025-03-01",
@@ -419,28 +419,28 @@ describe("operation request schemas", () => {
   it.each<[string, unknown, unknown, MessageKey, string]>([
     [
       "money: instalment missing",
-      moneyOperationRequestSchema,
+      repaymentRequestSchema,
       { contractId: "c" },
       "operation.instalment.required",
       "instalmentIndex",
     ],
     [
       "money: bad date of a repayment received",
-      moneyOperationRequestSchema,
+      repaymentRequestSchema,
       { contractId: "c", instalmentIndex: 1, receivedOn: "x" },
       "operation.receivedOn.required",
       "receivedOn",
     ],
     [
       "money: negative waiver",
-      moneyOperationRequestSchema,
+      repaymentRequestSchema,
       { contractId: "c", instalmentIndex: 1, waiverAmount: -1 },
       "money.negative",
       "waiverAmount",
     ],
     [
       "money: unknown field",
-      moneyOperationRequestSchema,
+      repaymentRequestSchema,
       { contractId: "c", instalmentIndex: 1, extra: 1 },
       "common.unknownField",
       "extra",
@@ -474,7 +474,7 @@ describe("operation request schemas", () => {
       "reason",
     ],
   ])("%s -> %s", (_name, schema, input, key, field) => {
-    const result = parseWithKeys(schema as typeof moneyOperationRequestSchema, input);
+    const result = parseWithKeys(schema as typeof repaymentRequestSchema, input);
     expect(result.ok ? [] : result.errors.map((e) => [e.key, e.field])).toContainEqual([
       key,
       field,
@@ -513,7 +513,7 @@ describe("operations never over-apply (property)", () => {
                     entryId: ledger[s.target % Math.max(1, ledger.length)]?.id,
                     reason: "fix",
                   })
-                : planMoneyOperation(ctx, {
+                : planRepayment(ctx, {
                     instalmentIndex: s.instalmentIndex,
                     repaymentAmount: s.kind === "waiver" ? 0 : s.amount,
                     receivedOn: date,

@@ -8,7 +8,7 @@ import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { domainError, errorKinds, fail, type Result } from "../result";
 import { allowedActions, isSignedStatus } from "../status";
 import { cleanReason, type OperationContext } from "./context";
-import { instalmentIndexField, reasonField } from "./money-operation";
+import { instalmentIndexField, reasonField } from "./fields";
 
 /** Renewal: the latest a due date may move to, counted from the loan date (as for creation). */
 export const maxRenewalYears = 5;

@@ -3,7 +3,7 @@ import { domainError, errorKinds, fail, type Result } from "../result";
 import { allowedActions } from "../status";
 import { textField, tokenField } from "../text";
 import { cleanReason, type OperationContext } from "./context";
-import { maxReasonLength } from "./money-operation";
+import { maxReasonLength } from "./fields";
 
 /** The fields of a reversal request: which entry was wrong, and why (a correction must say why). */
 export const reversalRequestEntries = {

@@ -2,9 +2,9 @@ import {
   contractExportKindSchema,
   contractStatusSchema,
   contractTypeFilterSchema,
-  moneyOperationRequestEntries,
   phoneSchema,
   renewalRequestEntries,
+  repaymentRequestEntries,
   reversalRequestEntries,
   signRequestSchema,
   textField,
@@ -83,11 +83,11 @@ export const idempotencyKeySchema = tokenField("common.invalidValue", {
 });
 
 /**
- * Contract update (spec "write-off / partial repayment" and "waiver"): a repayment received
+ * Repayment (the spec's "write-off / partial repayment", with its "waiver"): a repayment received
  * and/or a waiver on one instalment of contract `id`.
  */
-export const contractUpdateRequestSchema = v.strictObject(
-  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...moneyOperationRequestEntries },
+export const repayContractRequestSchema = v.strictObject(
+  { id: idSchema, idempotencyKey: idempotencyKeySchema, ...repaymentRequestEntries },
   "common.invalidValue",
 );
 
@@ -118,6 +118,6 @@ export const unblockRequestSchema = v.strictObject({ phone: phoneSchema }, "comm
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
 export type ContractExportQuery = v.InferInput<typeof contractExportQuerySchema>;
 export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
-export type ContractUpdateRequest = v.InferInput<typeof contractUpdateRequestSchema>;
+export type RepayContractRequest = v.InferInput<typeof repayContractRequestSchema>;
 export type RenewContractRequest = v.InferInput<typeof renewContractRequestSchema>;
 export type ReverseLedgerEntryRequest = v.InferInput<typeof reverseLedgerEntryRequestSchema>;

@@ -3,9 +3,8 @@ import { addDays, type ContractDraft, readCsv } from "@chayong/domain";
 import { createApi } from "@chayong/sdk";
 import { createCodec, createTransport } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../../db/schema";
+import { readAuditEvents } from "../../audit/audit";
 import { messageFor, serverText } from "../../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../../testing/fixtures";
 import { signaturePng } from "../../testing/png";
@@ -50,7 +49,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
       }),
     );
     ids.instalments = instalments.id;
-    await lender.contract.update({
+    await lender.contract.repay({
       id: instalments.id,
       idempotencyKey: key(),
       instalmentIndex: 1,
@@ -58,7 +57,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
       receivedOn: today,
       reason: "cash, at the shop\nsecond line",
     });
-    await lender.contract.update({
+    await lender.contract.repay({
       id: instalments.id,
       idempotencyKey: key(),
       instalmentIndex: 1,
@@ -75,7 +74,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
     ts.clock.advance(60_000);
     const settled = await sign(contractDraft(borrowerAPhone, { name: atName }));
     ids.settled = settled.id;
-    await lender.contract.update({
+    await lender.contract.repay({
       id: settled.id,
       idempotencyKey: key(),
       instalmentIndex: 1,
@@ -298,13 +297,12 @@ describe("the lender's CSV export (docs/export.md)", () => {
       kind: "schedule",
       type: "instalment",
     });
-    const audited = await ts.server.context.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "contract.export"), eq(auditEvents.ip, "127.0.0.1")))
-      .orderBy(auditEvents.id);
+    const audited = await readAuditEvents(ts.server.context.db, {
+      action: "contract.export",
+      ip: "127.0.0.1",
+    });
     expect(audited.at(-1)).toMatchObject({
-      actorRole: "lender",
+      actor: { role: "lender" },
       subjectType: "contract",
       subjectId: null,
       details: {

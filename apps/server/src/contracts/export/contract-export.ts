@@ -1,21 +1,16 @@
 import {
   type ContractExportKind,
-  contractExportFileName,
   csvByteOrderMark,
   csvRow,
   type LedgerEntry,
-  todayIn,
 } from "@chayong/domain";
 import type { RequestOutput } from "@chayong/sdk/server";
 import { asc, count, eq, inArray, type SQL } from "drizzle-orm";
-import { actorOf, recordAudit } from "../../audit/audit";
-import type { Caller } from "../../auth/sessions";
+import type { Caller } from "../../calls/caller";
 import type { Db } from "../../db/database";
 import { contractInstalments, contracts, ledgerEntries } from "../../db/schema";
-import type { Handlers } from "../../http/call";
 import type { Locale } from "../../messages/message-for";
-import { refuse, succeed } from "../../outcome";
-import { contractListFilter, findContractPage } from "../contract-list";
+import { findContractPage } from "../contract-list";
 import { type ContractRow, summarizeRows, toLedgerEntry } from "../contract-store";
 import { type ExportedContract, exportHeader, exportRows } from "./export-columns";
 
@@ -25,7 +20,7 @@ import { type ExportedContract, exportHeader, exportRows } from "./export-column
  */
 export const exportPageSize = 100;
 
-type ExportRequest = RequestOutput<"contract.export">;
+export type ExportRequest = RequestOutput<"contract.export">;
 
 /** The lender's contracts of the filter, newest first, a page of rows at a time: the list's own paging. */
 async function* contractPages(
@@ -72,7 +67,7 @@ async function loadLedgers(
 }
 
 /** The file's text a chunk at a time: the BOM and the header, then one chunk per page. */
-async function* exportChunks(
+export async function* exportChunks(
   db: Db,
   caller: Caller,
   input: ExportRequest,
@@ -110,7 +105,7 @@ async function* exportChunks(
  * before the first byte leaves (the audit records them): one per contract, per instalment (the
  * read model holds one row for each) or per ledger entry.
  */
-async function countExport(
+export async function countExport(
   db: Db,
   kind: ContractExportKind,
   filter: SQL,
@@ -132,33 +127,3 @@ async function countExport(
           .where(filter);
   return { contracts: contractCount, rows: rows?.value ?? 0 };
 }
-
-export const contractExportHandlers: Pick<Handlers, "contract.export"> = {
-  /**
-   * The lender's contracts, schedules or ledgers as a CSV file (docs/export.md), filtered exactly
-   * like the list. Personal data leaves the system: the audit row (filter and counts) is written
-   * before the first byte is sent.
-   */
-  "contract.export": async ({ ctx, caller, ip, now, locale }, input) => {
-    const lender = caller.lender;
-    if (lender === null) return refuse(403, "access.forbidden");
-    const counted = await countExport(ctx.db, input.kind, contractListFilter(caller, input, now));
-    await recordAudit(ctx.db, {
-      actor: actorOf(caller),
-      action: "contract.export",
-      subjectType: "contract",
-      subjectId: null,
-      ip,
-      at: now,
-      details: {
-        kind: input.kind,
-        filter: { status: input.status ?? null, type: input.type },
-        ...counted,
-      },
-    });
-    return succeed({
-      fileName: contractExportFileName(input.kind, todayIn(lender.timeZone, now)),
-      chunks: exportChunks(ctx.db, caller, input, now, locale),
-    });
-  },
-};

@@ -1,10 +1,11 @@
 import { threadId } from "node:worker_threads";
 import { contractPdfFileName } from "@chayong/domain";
 import { HEADER } from "@chayong/transport";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, contractSignatures } from "../../db/schema";
+import { readAuditEvents } from "../../audit/audit";
+import { contractSignatures } from "../../db/schema";
 import { messageFor, serverText } from "../../messages/message-for";
 import {
   borrowerAPhone,
@@ -42,11 +43,12 @@ describe("contract.pdf", () => {
   }
 
   async function pdfActions(contractId: string): Promise<number> {
-    const rows = await ts.server.context.db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectType, "contract"), eq(auditEvents.subjectId, contractId)));
-    return rows.filter((row) => row.action === "contract.pdf").length;
+    const events = await readAuditEvents(ts.server.context.db, {
+      action: "contract.pdf",
+      subjectType: "contract",
+      subjectId: contractId,
+    });
+    return events.length;
   }
 
   it("is refused before signing with a translated message, and to anyone not a party", async () => {

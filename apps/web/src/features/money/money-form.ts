@@ -6,8 +6,8 @@ import {
   type LedgerEntry,
   type NewLedgerEntry,
   type OperationContext,
-  planMoneyOperation,
   planRenewal,
+  planRepayment,
   planReversal,
   type Result,
 } from "@chayong/domain";
@@ -104,7 +104,7 @@ export function planOf(
   const request = moneyRequestOf(action, form);
   return action === "renewal"
     ? planRenewal(context, request as Parameters<typeof planRenewal>[1])
-    : planMoneyOperation(context, request as Parameters<typeof planMoneyOperation>[1]);
+    : planRepayment(context, request as Parameters<typeof planRepayment>[1]);
 }
 
 /** A reversal checked by the domain before it is sent. */

@@ -259,7 +259,7 @@ function MoneyActionSheet({
     null,
   );
   const [sendError, setSendError] = useState<string | null>(null);
-  const repay = useApiMutation("contract.update");
+  const repay = useApiMutation("contract.repay");
   const renew = useApiMutation("contract.renew");
   const sending = repay.isPending || renew.isPending;
 

@@ -7,12 +7,12 @@ import { recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
 import type { ServerContext } from "../context";
 import { users } from "../db/schema";
-import { sendEnvelope, sendFailure } from "../http/call";
 import { mayViewIdentityOf } from "../identity/identity-access";
 import { localeFromHeader, okMessage } from "../messages/message-for";
 import { type Outcome, refuse } from "../outcome";
-import { acceptUploadedImage, type UploadAnswer } from "./accept-image";
-import { findUpload } from "./upload-store";
+import { acceptUploadedImage, type UploadAnswer } from "../uploads/accept-image";
+import { findUpload } from "../uploads/upload-store";
+import { sendEnvelope, sendFailure } from "./call-pipeline";
 
 /**
  * The image upload (multipart, one file in the field 'file') and the route that serves uploaded
@@ -112,7 +112,6 @@ async function serveImage(
     await recordAudit(ctx.db, {
       actor: viewer,
       action: "identity.image.view",
-      subjectType: "upload",
       subjectId: upload.id,
       ip: request.ip,
       at: now,

@@ -2,14 +2,7 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { deflateRawSync } from "node:zlib";
 import { parseWithKeys } from "@chayong/domain";
-import type {
-  Access,
-  Answer,
-  EndpointEntry,
-  EndpointOf,
-  ImplementedEndpointId,
-  RequestOutput,
-} from "@chayong/sdk/server";
+import type { EndpointEntry } from "@chayong/sdk/server";
 import {
   COMPRESSED_ENVELOPE,
   decodeRequestPayload,
@@ -25,58 +18,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { actorOf, recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
-import type { Caller } from "../auth/sessions";
+import type { Call, CsvDownload, PdfDownload } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { documentContentSecurityPolicy } from "../contracts/document-fonts";
 import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
 import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } from "../outcome";
-
-/** One call as a handler sees it: already decrypted, authenticated and validated. */
-export interface Call<C extends Caller | null = Caller | null> {
-  ctx: ServerContext;
-  caller: C;
-  ip: string;
-  locale: Locale;
-  /** The server clock read once per call, so one call sees one instant. */
-  now: Date;
-}
-
-type CallerFor<A extends Access> = A extends "public" ? Caller | null : Caller;
-
-/**
- * What a `csv` endpoint's handler answers: the file's name and its text a chunk at a time, so
- * a large file is streamed rather than built in memory (the client reads the whole text).
- */
-export interface CsvDownload {
-  fileName: string;
-  /** The file in order; the first chunk starts with the byte-order mark. */
-  chunks: AsyncIterable<string>;
-}
-
-/** What a `pdf` endpoint's handler answers: the file's name and its bytes (built whole). */
-export interface PdfDownload {
-  fileName: string;
-  bytes: Uint8Array;
-}
-
-type HandlerAnswer<Id extends ImplementedEndpointId> = EndpointOf<Id>["wire"] extends "csv"
-  ? CsvDownload
-  : EndpointOf<Id>["wire"] extends "pdf"
-    ? PdfDownload
-    : Answer<Id>;
-
-export type Handler<Id extends ImplementedEndpointId> = (
-  call: Call<CallerFor<EndpointOf<Id>["access"]>>,
-  input: RequestOutput<Id>,
-) => Promise<Outcome<HandlerAnswer<Id>>>;
-
-/** Implemented endpoints that go through `handleCall` (uploads have their own route). */
-export type HandledEndpointId = {
-  [Id in ImplementedEndpointId]: EndpointOf<Id>["wire"] extends "multipart" ? never : Id;
-}[ImplementedEndpointId];
-
-/** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
-export type Handlers = { [Id in HandledEndpointId]: Handler<Id> };
 
 /**
  * The pipeline every API call goes through: decrypt, authenticate, authorise, validate, run the
@@ -230,7 +177,6 @@ export async function auditApiKeyCall(
   await recordAudit(ctx.db, {
     actor: actorOf(caller),
     action: "apiKey.call",
-    subjectType: "endpoint",
     subjectId: entry.id,
     ip,
     at: now,
@@ -283,8 +229,15 @@ export function envelopeOf(failure: Failure, locale: Locale): Envelope {
   };
 }
 
-/** The envelope status each answer went out with: the metrics count calls by it (metrics.ts). */
-export const answeredStatus = new WeakMap<FastifyReply, number>();
+declare module "fastify" {
+  interface FastifyReply {
+    /**
+     * The envelope status this answer went out with (HTTP is always 200), or null when it was no
+     * envelope: the metrics count calls by it (./metrics.ts). Set by `sendEnvelope`.
+     */
+    envelopeStatus: number | null;
+  }
+}
 
 export function sendFailure(
   ctx: ServerContext,
@@ -294,7 +247,7 @@ export function sendFailure(
   locale: Locale,
 ): void {
   const envelope = envelopeOf(failure, locale);
-  answeredStatus.set(reply, failure.status);
+  reply.envelopeStatus = failure.status;
   if (entry?.wire === "raw" || entry?.wire === "csv" || entry?.wire === "pdf") {
     // The raw, CSV and PDF paths are never encrypted; their failures are a plain JSON envelope.
     reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(envelope));
@@ -309,7 +262,7 @@ export function sendEnvelope(
   envelope: Envelope,
   compressed = false,
 ): void {
-  answeredStatus.set(reply, envelope.status);
+  reply.envelopeStatus = envelope.status;
   reply.code(200).header("content-type", "text/plain; charset=utf-8");
   if (compressed) {
     reply

@@ -1,7 +1,7 @@
 import { uploadRules } from "@chayong/domain";
 import { S3_POST_TOKEN_PREFIX } from "@chayong/transport";
+import type { Handlers } from "../calls/call";
 import type { ServerContext } from "../context";
-import type { Handlers } from "../http/call";
 import { finishAttempt, reserveAttempt } from "../identity/identity-store";
 import { refuse, refuseInput } from "../outcome";
 import { acceptUploadedImage } from "./accept-image";

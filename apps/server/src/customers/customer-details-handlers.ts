@@ -1,10 +1,10 @@
 import type { Relation } from "@chayong/domain";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
+import type { Handlers } from "../calls/call";
+import { contractForCaller } from "../contracts/contract-access";
 import { summarizeRows } from "../contracts/contract-store";
-import { contractForCaller } from "../contracts/handlers";
 import { contracts, users } from "../db/schema";
-import type { Handlers } from "../http/call";
 import { mayViewIdentityOf } from "../identity/identity-access";
 import { findContacts, findIdentity, isVerified } from "../identity/identity-store";
 import { succeed } from "../outcome";
@@ -58,7 +58,6 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "customer.view",
-      subjectType: "user",
       subjectId: borrowerId,
       ip,
       at: now,

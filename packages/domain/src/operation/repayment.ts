@@ -4,29 +4,15 @@ import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { type Money, moneyField } from "../money";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import { allowedActions, isSignedStatus } from "../status";
-import { textField } from "../text";
 import { cleanReason, type OperationContext, overpaidWith, withPlanned } from "./context";
-
-export const maxReasonLength = 500;
-
-/** Why an entry was written: optional on a repayment, waiver or renewal; several lines allowed. */
-export const reasonField = v.optional(
-  v.nullable(textField({ maxLength: maxReasonLength, multiline: true })),
-);
-
-/* @__NO_SIDE_EFFECTS__ */
-export function instalmentIndexField(
-  requiredKey: "operation.instalment.required" | "renewal.instalment.required",
-) {
-  return v.pipe(v.number(requiredKey), v.integer(requiredKey), v.minValue(1, requiredKey));
-}
+import { instalmentIndexField, reasonField } from "./fields";
 
 /**
- * A repayment received and/or a waiver granted on one instalment (docs/validation.md#repayment-and-waiver "write-off /
- * partial repayment" and "waiver"; docs/money.md): the fields of the contract update request.
- * One call may carry both amounts; at least one is needed.
+ * A repayment received and/or a waiver granted on one instalment (docs/money.md; the spec's
+ * "write-off / partial repayment" and "waiver", docs/validation.md#repayment-and-waiver): the
+ * fields of the repayment request. One call may carry both amounts; at least one is needed.
  */
-export const moneyOperationRequestEntries = {
+export const repaymentRequestEntries = {
   instalmentIndex: instalmentIndexField("operation.instalment.required"),
   repaymentAmount: v.optional(moneyField("operation.amount.required")),
   receivedOn: v.optional(calendarDateField("operation.receivedOn.required")),
@@ -34,7 +20,7 @@ export const moneyOperationRequestEntries = {
   reason: reasonField,
 };
 
-export interface MoneyOperation {
+export interface RepaymentRequest {
   instalmentIndex?: number | undefined;
   /** A repayment received; 0 or absent means none. */
   repaymentAmount?: Money | undefined;
@@ -50,9 +36,9 @@ export interface MoneyOperation {
  * no more than what that instalment owes (principal and accrued overdue interest) when it
  * applies, the repayment first. Returns the ledger entries to append, or keyed errors.
  */
-export function planMoneyOperation(
+export function planRepayment(
   ctx: OperationContext,
-  operation: MoneyOperation,
+  request: RepaymentRequest,
 ): Result<NewLedgerEntry[]> {
   const errors: DomainError[] = [];
   const refuse = (
@@ -73,15 +59,15 @@ export function planMoneyOperation(
     return { ok: false, errors };
   }
 
-  const index = operation.instalmentIndex;
+  const index = request.instalmentIndex;
   if (index === undefined || !Number.isInteger(index) || index < 1) {
     refuse(errorKinds.validation, "operation.instalment.required", "instalmentIndex");
   } else if (!ctx.terms.schedule.some((instalment) => instalment.index === index)) {
     refuse(errorKinds.notFound, "operation.instalment.unknown", "instalmentIndex");
   }
 
-  const repayment = operation.repaymentAmount ?? 0;
-  const waiver = operation.waiverAmount ?? 0;
+  const repayment = request.repaymentAmount ?? 0;
+  const waiver = request.waiverAmount ?? 0;
   for (const [field, amount] of [
     ["repaymentAmount", repayment],
     ["waiverAmount", waiver],
@@ -95,7 +81,7 @@ export function planMoneyOperation(
     refuse(errorKinds.validation, "operation.amount.required", "repaymentAmount");
   }
 
-  const date = operation.receivedOn;
+  const date = request.receivedOn;
   if (repayment > 0) {
     if (date === undefined || !isValidCalendarDate(date)) {
       refuse(errorKinds.validation, "operation.receivedOn.required", "receivedOn");
@@ -108,7 +94,7 @@ export function planMoneyOperation(
   if (errors.length > 0) return { ok: false, errors };
 
   const instalmentIndex = index as number;
-  const reason = cleanReason(operation.reason);
+  const reason = cleanReason(request.reason);
   const entry = (
     kind: "repayment" | "waiver",
     amount: Money,

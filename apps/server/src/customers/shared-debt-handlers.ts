@@ -11,11 +11,11 @@ import {
 } from "@chayong/domain";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Caller } from "../auth/sessions";
+import type { Handlers } from "../calls/call";
+import type { Caller } from "../calls/caller";
 import { summarizeRows } from "../contracts/contract-store";
 import type { Db } from "../db/database";
 import { borrowerIdentities, contracts, offlineLoans, users } from "../db/schema";
-import type { Handlers } from "../http/call";
 import { finishAttempt, reserveAttempt } from "../identity/identity-store";
 import { refuse, refuseDomain, succeed } from "../outcome";
 
@@ -53,7 +53,6 @@ export const sharedDebtHandlers: Pick<
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "sharedDebt.query",
-      subjectType: "user",
       subjectId: person?.userId ?? null,
       ip,
       at: now,
@@ -106,7 +105,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.report",
-        subjectType: "offlineLoan",
         subjectId: id,
         ip,
         at: now,
@@ -142,7 +140,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.correct",
-        subjectType: "offlineLoan",
         subjectId: before.id,
         ip,
         at: now,
@@ -160,7 +157,6 @@ export const sharedDebtHandlers: Pick<
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "offlineLoan.withdraw",
-        subjectType: "offlineLoan",
         subjectId: report.id,
         ip,
         at: now,

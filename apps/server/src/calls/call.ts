@@ -1,0 +1,58 @@
+import type {
+  Access,
+  Answer,
+  EndpointOf,
+  ImplementedEndpointId,
+  RequestOutput,
+} from "@chayong/sdk/server";
+import type { ServerContext } from "../context";
+import type { Locale } from "../messages/message-for";
+import type { Outcome } from "../outcome";
+import type { Caller } from "./caller";
+
+/** One call as a handler sees it: already decrypted, authenticated and validated. */
+export interface Call<C extends Caller | null = Caller | null> {
+  ctx: ServerContext;
+  caller: C;
+  ip: string;
+  locale: Locale;
+  /** The server clock read once per call, so one call sees one instant. */
+  now: Date;
+}
+
+type CallerFor<A extends Access> = A extends "public" ? Caller | null : Caller;
+
+/**
+ * What a `csv` endpoint's handler answers: the file's name and its text a chunk at a time, so
+ * a large file is streamed rather than built in memory (the client reads the whole text).
+ */
+export interface CsvDownload {
+  fileName: string;
+  /** The file in order; the first chunk starts with the byte-order mark. */
+  chunks: AsyncIterable<string>;
+}
+
+/** What a `pdf` endpoint's handler answers: the file's name and its bytes (built whole). */
+export interface PdfDownload {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+type HandlerAnswer<Id extends ImplementedEndpointId> = EndpointOf<Id>["wire"] extends "csv"
+  ? CsvDownload
+  : EndpointOf<Id>["wire"] extends "pdf"
+    ? PdfDownload
+    : Answer<Id>;
+
+export type Handler<Id extends ImplementedEndpointId> = (
+  call: Call<CallerFor<EndpointOf<Id>["access"]>>,
+  input: RequestOutput<Id>,
+) => Promise<Outcome<HandlerAnswer<Id>>>;
+
+/** Implemented endpoints that go through the call pipeline (uploads have their own route). */
+export type HandledEndpointId = {
+  [Id in ImplementedEndpointId]: EndpointOf<Id>["wire"] extends "multipart" ? never : Id;
+}[ImplementedEndpointId];
+
+/** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
+export type Handlers = { [Id in HandledEndpointId]: Handler<Id> };

@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { rowsOf } from "../db/database";
+
+/**
+ * What an operator scrapes at `GET /metrics` (README "Metrics"), in Prometheus text format:
+ * calls by endpoint id (the SDK table's, never the URL) and envelope status, SMS sends by
+ * provider and outcome, the database pool, and prom-client's default process metrics.
+ */
+export interface Metrics {
+  /** One answered call: `status` is the envelope's (HTTP is always 200). */
+  call(endpoint: string, status: number, seconds: number): void;
+  sms(provider: string, delivered: boolean): void;
+  scrape(): Promise<{ contentType: string; text: string }>;
+}
+
+/** Bounds of the call latency histogram, in seconds. */
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** How long a scrape waits for `pg_stat_activity` before leaving the pool figures out. */
+const poolQueryTimeoutMs = 1000;
+
+/**
+ * prom-client loads here, only when metrics are on: an idle server without them does not pay for
+ * it (README "Memory at idle").
+ */
+export async function createMetrics(database: Database): Promise<Metrics> {
+  const client = await import("prom-client");
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const calls = new client.Counter({
+    name: "chayong_calls_total",
+    help: "API calls answered, by endpoint id of the SDK table and envelope status",
+    labelNames: ["endpoint", "status"] as const,
+    registers,
+  });
+  const latency = new client.Histogram({
+    name: "chayong_call_duration_seconds",
+    help: "Time from the request's arrival to its answer, by endpoint id and envelope status",
+    labelNames: ["endpoint", "status"] as const,
+    buckets: latencyBuckets,
+    registers,
+  });
+  const smsSent = new client.Counter({
+    name: "chayong_sms_sent_total",
+    help: "Login code SMS handed to the provider, by provider and outcome (delivered, failed)",
+    labelNames: ["provider", "outcome"] as const,
+    registers,
+  });
+  // PGlite is one connection inside the process (its queries take turns); PostgreSQL a pool.
+  new client.Gauge({
+    name: "chayong_db_pool_size",
+    help: "Connections the database pool may open (PGlite: 1, in the process)",
+    labelNames: ["engine"] as const,
+    registers,
+  }).set({ engine: database.kind }, database.pool?.size ?? 1);
+  const pool = database.pool;
+  if (pool !== undefined) {
+    new client.Gauge({
+      name: "chayong_db_connections",
+      help: "Open connections of this process's pool by pg_stat_activity state (the scrape's own query is one active)",
+      labelNames: ["state"] as const,
+      registers,
+      async collect() {
+        this.reset();
+        const counts = await connectionsByState(database, pool.applicationName);
+        for (const [state, count] of counts) this.set({ state }, count);
+      },
+    });
+  }
+
+  return {
+    call(endpoint, status, seconds) {
+      const labels = { endpoint, status: String(status) };
+      calls.inc(labels);
+      latency.observe(labels, seconds);
+    },
+    sms(provider, delivered) {
+      smsSent.inc({ provider, outcome: delivered ? "delivered" : "failed" });
+    },
+    async scrape() {
+      return { contentType: registry.contentType, text: await registry.metrics() };
+    },
+  };
+}
+
+/**
+ * This pool's connections as PostgreSQL sees them (postgres.js exposes no pool figures, nor the
+ * queries waiting for a connection). Empty when the database does not answer in time.
+ */
+async function connectionsByState(
+  database: Database,
+  applicationName: string,
+): Promise<Map<string, number>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), poolQueryTimeoutMs);
+  });
+  try {
+    const result = await Promise.race([
+      database.db.execute(
+        sql`select coalesce(state, 'unknown') as state, count(*)::int as count
+            from pg_stat_activity where application_name = ${applicationName} group by 1`,
+      ),
+      timeout,
+    ]);
+    if (result === null) return new Map();
+    return new Map(
+      rowsOf<{ state: string; count: number }>(result).map((row) => [row.state, row.count]),
+    );
+  } catch {
+    return new Map();
+  } finally {
+    clearTimeout(timer);
+  }
+}
