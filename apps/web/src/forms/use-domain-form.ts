@@ -108,7 +108,7 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
    * The server's problems on their fields (one each, in the server's words), the first focused;
    * a problem on no field the form shows is said under the button. False when there were none.
    */
-  const showServerProblems = (problems: readonly ServerProblem[]): boolean => {
+  const showServerProblems = (problems: readonly Pick<ServerProblem, "field" | "message">[]) => {
     const api: AnyFormApi = form;
     const placed = new Set<string>();
     let unplaced: string | null = null;
@@ -126,6 +126,27 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
     setRefusal(unplaced);
     if (placed.size > 0) focusProblem((field) => placed.has(field));
     return problems.length > 0;
+  };
+
+  /** A refusal the page knows the field of (the server named none), in the server's words. */
+  const sayOnField = (field: string, message: string) => {
+    showServerProblems([{ field, message }]);
+  };
+
+  /**
+   * Checks some fields now, as if the person had left them (an action on part of the form,
+   * e.g. sending the login code for the phone): their problems show, the first is focused.
+   * True when they have none.
+   */
+  const checkFields = (...fields: string[]) => {
+    const api: AnyFormApi = form;
+    for (const field of fields) {
+      api.setFieldMeta(field, (meta) => ({ ...meta, isTouched: true, isBlurred: true }));
+    }
+    if (fields[0] !== undefined) void api.validateField(fields[0], "change");
+    const invalid = new Set(fields.filter(hasProblem(api)));
+    if (invalid.size > 0) focusProblem((field) => invalid.has(field));
+    return invalid.size === 0;
   };
 
   /** A failed submit: the server's field problems on their fields, anything else under the button. */
@@ -160,6 +181,8 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
     say: setRefusal,
     refuse,
     showServerProblems,
+    sayOnField,
+    checkFields,
   };
 }
 
