@@ -86,6 +86,13 @@ describe("a field bound to the domain's rules", () => {
     await waitFor(() => expect(name.getAttribute("aria-invalid")).toBeNull());
   });
 
+  it("says a required field is empty once it is left, even if nothing was typed", async () => {
+    const { input } = renderForm({ onSend: vi.fn() });
+    fireEvent.blur(input("대여인"));
+    expect(await screen.findByText("대여인을 입력해 주세요")).toBeTruthy();
+    expect(screen.queryByText("템플릿 이름을 입력해 주세요")).toBeNull();
+  });
+
   it("says every problem on a submit, and sends nothing", async () => {
     const onSend = vi.fn();
     const { save } = renderForm({ onSend });

@@ -1,6 +1,12 @@
 import { type DomainError, parseWithKeys } from "@chayong/domain";
 import { useLingui } from "@lingui/react";
-import { type AnyFormApi, type FieldInfo, useStore } from "@tanstack/react-form";
+import {
+  type AnyFormApi,
+  defaultValidationLogic,
+  type FieldInfo,
+  useStore,
+  type ValidationLogicFn,
+} from "@tanstack/react-form";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type * as v from "valibot";
 import { screenMessage } from "../session/screen-message";
@@ -60,6 +66,7 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
 
   const form = useAppForm({
     defaultValues: options.defaultValues,
+    validationLogic: rulesOnChangeAndBlur,
     validators: {
       onChange: ({ value, formApi }) => {
         const { rules, request } = latest.current;
@@ -185,6 +192,16 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
     checkFields,
   };
 }
+
+/**
+ * The form's rules (its `onChange` validator) run when a field changes and also when it is left:
+ * a field left untouched (tabbed through) says it is required. Both land in the same error
+ * slot, so a problem fixed by typing is gone whether the field was left or not.
+ */
+const rulesOnChangeAndBlur: ValidationLogicFn = (props) =>
+  defaultValidationLogic(
+    props.event.type === "blur" ? { ...props, event: { ...props.event, type: "change" } } : props,
+  );
 
 /** The request schema's problems on the values (keyed as the server's 400 answer lists them). */
 function shapeProblems<TValues>(
