@@ -3,6 +3,7 @@ import {
   Checkbox,
   DateField,
   MoneyField,
+  Problem,
   SegmentedControl,
   Select,
   TextField,
@@ -16,6 +17,14 @@ import { fieldContext, formContext } from "./form-context";
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, MoneyField, DateField, Select, SegmentedControl, Checkbox },
+  fieldComponents: {
+    TextField,
+    MoneyField,
+    DateField,
+    Select,
+    SegmentedControl,
+    Checkbox,
+    Problem,
+  },
   formComponents: {},
 });

@@ -178,3 +178,16 @@ export function Checkbox(props: Omit<CheckboxProps, Bound | "checked" | "onCheck
     />
   );
 }
+
+/**
+ * A problem about a group of fields (e.g. 'exactly two contacts'), bound to the group's path:
+ * said where the group is, once a submit was tried.
+ */
+export function Problem() {
+  const problem = useShownProblem();
+  return problem ? (
+    <p className="page__error" role="alert">
+      {problem}
+    </p>
+  ) : null;
+}
