@@ -15,7 +15,7 @@ import {
 import { useLingui } from "@lingui/react";
 import { useStore } from "@tanstack/react-form";
 import { useFieldContext } from "./form-context";
-import { isFieldProblem, problemText } from "./form-problems";
+import { type FieldProblem, isFieldProblem, problemText } from "./form-problems";
 
 /**
  * The kit's fields bound to a TanStack Form field (`<form.AppField name>{(field) =>
@@ -35,7 +35,10 @@ export function useShownProblem(): string | undefined {
   const submitted = useStore(field.form.store, (state) => state.submissionAttempts > 0);
   const { errorMap, errors, isBlurred } = field.state.meta;
   const fromServer = isFieldProblem(errorMap.onServer) ? errorMap.onServer : undefined;
-  const problem = fromServer ?? (isBlurred || submitted ? errors.find(isFieldProblem) : undefined);
+  const ours = errors.find(
+    (error): error is FieldProblem => isFieldProblem(error) && !("saidElsewhere" in error),
+  );
+  const problem = fromServer ?? (isBlurred || submitted ? ours : undefined);
   return problem ? problemText(problem, _) : undefined;
 }
 

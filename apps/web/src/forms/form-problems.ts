@@ -8,7 +8,16 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
  * the domain's rules with its parameters, or the server's own words (already in the person's
  * language, with the server's parameters).
  */
-export type FieldProblem = Pick<DomainError, "key" | "params"> | { serverMessage: string };
+export type FieldProblem =
+  | (Pick<DomainError, "key" | "params"> & {
+      /**
+       * Said by the page in a place of its own (the create form's legal cap, in its cost
+       * preview): it still holds the submit back and takes the focus to its field, but the field
+       * does not repeat it.
+       */
+      saidElsewhere?: true;
+    })
+  | { serverMessage: string };
 
 /** The problem in the person's language. */
 export function problemText(problem: FieldProblem, _: Translate): string {

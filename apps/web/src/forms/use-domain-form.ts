@@ -41,6 +41,11 @@ export interface DomainFormOptions<TValues, TRequest> {
    * for the form as a whole. A problem of a field the form does not show is said under the button.
    */
   fieldOf?: (field: string) => string | null;
+  /**
+   * Problems the page says in a place of its own rather than under their field (the create
+   * form's legal cap, in the cost preview): they still hold the submit back and take the focus.
+   */
+  saidElsewhere?: (problem: DomainError) => boolean;
   /** Sends the request. What it throws is said under the button (see `refuse` for more). */
   onSubmit: (request: TRequest, values: TValues) => Promise<void> | void;
   /** Every change of the values, the person's or the page's (to keep a draft outside the form). */
@@ -72,7 +77,9 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
         const { rules, request } = latest.current;
         const problems = rules?.(value) ?? [];
         const found = problems.length > 0 ? problems : shapeProblems(request, value);
-        return found.length > 0 ? onFields(found, fieldOf, formApi) : undefined;
+        if (found.length === 0) return undefined;
+        const elsewhere = latest.current.saidElsewhere ?? (() => false);
+        return onFields(found, fieldOf, elsewhere, formApi);
       },
     },
     listeners: {
@@ -174,7 +181,9 @@ export function useDomainForm<TValues, TRequest>(options: DomainFormOptions<TVal
 
   // A problem of the whole form (no field to show it on), once a submit was tried.
   const formProblem = useStore(form.store, (state) =>
-    state.submissionAttempts > 0 && isFieldProblem(state.errorMap.onChange)
+    state.submissionAttempts > 0 &&
+    isFieldProblem(state.errorMap.onChange) &&
+    !("saidElsewhere" in state.errorMap.onChange)
       ? state.errorMap.onChange
       : undefined,
   );
@@ -219,12 +228,18 @@ function shapeProblems<TValues>(
 function onFields(
   problems: readonly DomainError[],
   fieldOf: (field: string) => string | null,
+  saidElsewhere: (problem: DomainError) => boolean,
   formApi: AnyFormApi,
 ): { form?: FieldProblem; fields: Record<string, FieldProblem> } {
   const fields: Record<string, FieldProblem> = {};
   let form: FieldProblem | undefined;
-  for (const { key, params, field: requestField } of problems) {
-    const problem: FieldProblem = params ? { key, params } : { key };
+  for (const error of problems) {
+    const { key, params, field: requestField } = error;
+    const problem: FieldProblem = {
+      key,
+      ...(params ? { params } : {}),
+      ...(saidElsewhere(error) ? { saidElsewhere: true } : {}),
+    };
     const field = requestField === undefined ? null : fieldOf(requestField);
     if (field !== null && formApi.fieldInfo[field]?.instance) {
       fields[field] ??= problem;

@@ -161,6 +161,20 @@ describe("the create-contract form", () => {
     });
   });
 
+  it("says the legal cap once, in the preview, and takes the focus to the amount to lower", async () => {
+    const { server } = renderForm();
+    await fillDraft();
+    const amount = await field("instalmentAmount");
+    fireEvent.change(amount, { target: { value: "1200000" } });
+    fireEvent.blur(amount);
+    const cap = /법정 최고이자율 20%를 초과/;
+    expect(await screen.findByText(cap)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "계약 만들기" }));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(screen.getAllByText(cap)).toHaveLength(1);
+    expect(server.calls.some((call) => call.path === "/api/v1/contract/add")).toBe(false);
+  });
+
   it("keeps the draft across a trip to the template list, and fills it from the chosen template", async () => {
     renderForm({
       "/api/v1/template/query": () => ({

@@ -91,6 +91,8 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
     // validateContractDraft: the draft's fields, the rules between them and the legal cap.
     rules: (values) => validateForm(values, ctx),
     fieldOf: fieldOfDraft,
+    // The cost preview says the legal cap (live, naming both rates); the field does not repeat it.
+    saidElsewhere: (problem) => problem.key === "contract.rate.aboveCap",
     onValuesChange: setStored,
     onSubmit: async (draft) => {
       try {
