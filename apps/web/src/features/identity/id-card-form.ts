@@ -26,7 +26,7 @@ import {
 const contactFormSchema = v.object({
   name: v.string(),
   phone: v.string(),
-  relation: v.union([v.picklist(relations), v.literal("")]),
+  relation: v.picklist([...relations, ""]),
 });
 
 /**
@@ -39,11 +39,11 @@ const idCardValuesSchema = v.object({
   holdingPhotoUrl: v.string(),
   name: v.string(),
   idNumber: v.string(),
-  gender: v.union([v.picklist(genders), v.literal("")]),
+  gender: v.picklist([...genders, ""]),
   birthday: v.string(),
   address: v.string(),
   sharedDebtConsent: v.boolean(),
-  contacts: v.tuple([contactFormSchema, contactFormSchema]),
+  contacts: v.strictTuple([contactFormSchema, contactFormSchema]),
 });
 
 export type IdCardValues = v.InferInput<typeof idCardValuesSchema>;
@@ -218,10 +218,12 @@ function contactsDraftOf(values: IdCardValues) {
 }
 
 /** What a confirm sends: the personal details (none when confirmed earlier) and the contacts. */
-export interface IdCardRequest {
-  personal: v.InferOutput<typeof personalDetailsSchema> | null;
-  contacts: v.InferOutput<typeof emergencyContactsRequestSchema>;
-}
+const idCardRequestEntries = v.object({
+  personal: v.optional(personalDetailsSchema),
+  contacts: emergencyContactsRequestSchema,
+});
+
+export type IdCardRequest = v.InferOutput<typeof idCardRequestEntries>;
 
 /**
  * The two requests made of the form by the domain's schemas (`personalDetailsSchema`,
@@ -231,21 +233,15 @@ export interface IdCardRequest {
 export function idCardRequestSchema(
   confirmedEarlier: boolean,
 ): v.GenericSchema<IdCardValues, IdCardRequest> {
-  return confirmedEarlier
-    ? v.pipe(
-        idCardValuesSchema,
-        // As typed, not yet checked: the schema after it says what is wrong.
-        v.transform((values): unknown => ({ personal: null, contacts: contactsDraftOf(values) })),
-        v.object({ personal: v.null(), contacts: emergencyContactsRequestSchema }),
-      )
-    : v.pipe(
-        idCardValuesSchema,
-        v.transform((values): unknown => ({
-          personal: personalDraftOf(values),
-          contacts: contactsDraftOf(values),
-        })),
-        v.object({ personal: personalDetailsSchema, contacts: emergencyContactsRequestSchema }),
-      );
+  return v.pipe(
+    idCardValuesSchema,
+    // As typed, not yet checked: the schemas after it say what is wrong.
+    v.transform((values): unknown => ({
+      ...(confirmedEarlier ? {} : { personal: personalDraftOf(values) }),
+      contacts: contactsDraftOf(values),
+    })),
+    idCardRequestEntries,
+  );
 }
 
 /** The form field of a problem on a request field (`contacts.1.phone` -> `contacts[1].phone`). */
