@@ -1,4 +1,4 @@
-import { personalDetailsSchema } from "@chayong/domain";
+import { idCardAddressSchema } from "@chayong/domain";
 import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
@@ -14,7 +14,7 @@ import { chosenAddressAtom } from "./chosen-address";
 import { coordinatesText, geoUri, type Position } from "./position";
 
 /** The address by the rule of the ID card's request, where it goes (docs/validation.md#id-card-page). */
-const chosenAddressSchema = v.object({ address: personalDetailsSchema.entries.address });
+const chosenAddressSchema = v.object({ address: idCardAddressSchema });
 
 type Locating =
   | { status: "locating" }
