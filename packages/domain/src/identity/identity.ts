@@ -5,11 +5,11 @@ import { normalizePhone, phoneField } from "../phone";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import { textField } from "../text";
 import { issuesToErrors } from "../validation";
+import { idCardAddressSchema } from "./address";
 import { emergencyContactCount, genders, relations } from "./customer";
 import { idNumberFacts, parseIdNumber } from "./id-number";
 
 const maxNameLength = 50;
-const maxAddressLength = 200;
 
 /* @__NO_SIDE_EFFECTS__ */
 function text(requiredKey: MessageKey, maxLength: number) {
@@ -89,7 +89,7 @@ const personalDetailsEntries = {
   ),
   gender: v.picklist(genders, "identity.gender.required"),
   birthday: calendarDateField("identity.birthday.required"),
-  address: text("identity.address.required", maxAddressLength),
+  address: idCardAddressSchema,
   /** Whether the borrower agrees to appear in shared-debt answers (docs/customers.md#shared-debt-lookup); no by default. */
   sharedDebtConsent: v.optional(v.boolean("common.invalidValue"), false),
 };

@@ -1,3 +1,4 @@
+export * from "./address";
 export * from "./customer";
 export * from "./id-number";
 export * from "./identity";

@@ -1,20 +1,16 @@
 import { formatInstant } from "@chayong/i18n/lazy";
 import type { ApiKeyScope, CreatedApiKey } from "@chayong/sdk";
-import {
-  Button,
-  ConfirmDialog,
-  copyToClipboard,
-  SegmentedControl,
-  TextField,
-  useToast,
-} from "@chayong/ui";
+import { Button, ConfirmDialog, copyToClipboard, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useStore } from "@tanstack/react-form";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { ApiAnswer } from "../../data/api-endpoints";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery } from "../../data/api-query";
+import { useDomainForm } from "../../forms";
 import { failureMessage, screenMessage } from "../../session/screen-message";
+import { createApiKeyRequestSchema } from "./create-api-key-request";
 
 type ApiKey = ApiAnswer<"apiKey.list">[number];
 
@@ -26,24 +22,23 @@ export function ApiKeysSection() {
   const { _, i18n } = useLingui();
   const toast = useToast();
   const list = useQuery(apiQuery("apiKey.list"));
-  const [name, setName] = useState("");
-  const [scope, setScope] = useState<ApiKeyScope>("read");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const createKey = useApiMutation("apiKey.create");
   const revokeKey = useApiMutation("apiKey.revoke");
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      setCreated(await createKey.mutateAsync({ name, scope }));
-      setName("");
+  const { form, submit, message } = useDomainForm({
+    defaultValues: { name: "", scope: "read" },
+    request: createApiKeyRequestSchema,
+    onSubmit: async (request) => {
+      setCreated(await createKey.mutateAsync(request));
+      // Ready for the next key, of the same scope.
+      form.reset({ name: "", scope: request.scope }, { keepDefaultValues: true });
       setActionError(null);
-    } catch (error) {
-      setActionError(screenMessage(error, _));
-    }
-  };
+    },
+  });
+  const nameTyped = useStore(form.store, (state) => state.values.name.trim() !== "");
 
   const revoke = async (key: ApiKey) => {
     try {
@@ -73,26 +68,25 @@ export function ApiKeysSection() {
       </h2>
       <p className="page__note">{_("apiKeys.intro")}</p>
 
-      <form className="api-keys__form" onSubmit={(event) => void create(event)}>
-        <TextField
-          label={_("apiKeys.name")}
-          value={name}
-          maxLength={60}
-          required
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SegmentedControl<ApiKeyScope>
-          label={_("apiKeys.scope")}
-          value={scope}
-          options={[
-            { value: "read", label: scopeLabel("read") },
-            { value: "full", label: scopeLabel("full") },
-          ]}
-          onValueChange={setScope}
-        />
-        <Button type="submit" disabled={createKey.isPending || name.trim() === ""}>
+      <form className="api-keys__form" onSubmit={submit} noValidate>
+        <form.AppField name="name">
+          {(field) => <field.TextField label={_("apiKeys.name")} maxLength={60} required />}
+        </form.AppField>
+        <form.AppField name="scope">
+          {(field) => (
+            <field.SegmentedControl<ApiKeyScope>
+              label={_("apiKeys.scope")}
+              options={[
+                { value: "read", label: scopeLabel("read") },
+                { value: "full", label: scopeLabel("full") },
+              ]}
+            />
+          )}
+        </form.AppField>
+        <Button type="submit" disabled={createKey.isPending || !nameTyped}>
           {_("apiKeys.create")}
         </Button>
+        {message ? <p className="page__error">{message}</p> : null}
       </form>
 
       {created ? (

@@ -1,5 +1,13 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { draftOf, emptyDraftForm, previewOf, validateForm } from "./contract-draft-form";
+import {
+  contractAddRequestSchema,
+  draftOf,
+  emptyDraftForm,
+  fieldOfDraft,
+  previewOf,
+  validateForm,
+} from "./contract-draft-form";
 
 const ctx = { jurisdiction: "KR" as const, today: "2026-03-01" };
 
@@ -82,5 +90,40 @@ describe("the create-contract form", () => {
     const [refusal] = validateForm(deducted, ctx);
     expect(preview?.displayedRatePercent).toBe(21.11);
     expect(refusal?.params?.ratePercent).toBe(preview?.displayedRatePercent);
+  });
+
+  it("makes the contract add request of the form with the domain's draft schema", () => {
+    const request = v.parse(contractAddRequestSchema, {
+      ...filled,
+      name: " Loan to Lee\u200b",
+      instalmentCount: 4,
+      serviceFee: null,
+      overdueRate: "12.5",
+    });
+    expect(request).toEqual({
+      name: "Loan to Lee",
+      borrowerPhone: "010-8765-4321",
+      loanAmount: 1_000_000,
+      disbursedAmount: 1_000_000,
+      loanDate: "2026-03-01",
+      repaymentDate: "2026-04-01",
+      instalment: false,
+      instalmentCount: 1,
+      instalmentAmount: 1_010_000,
+      interval: "monthly",
+      serviceFee: 0,
+      overdueRatePercent: 12.5,
+      lender: "Kim",
+      merchantName: "Kim Co",
+    });
+    // A draft the schema refuses (money left empty) makes no request.
+    expect(v.safeParse(contractAddRequestSchema, { ...filled, loanAmount: null }).success).toBe(
+      false,
+    );
+  });
+
+  it("shows a problem with the rate on the rate the lender types", () => {
+    expect(fieldOfDraft("overdueRatePercent")).toBe("overdueRate");
+    expect(fieldOfDraft("loanAmount")).toBe("loanAmount");
   });
 });

@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FakeRoute } from "../../test/fake-api-server";
+import { fakeContract } from "../../test/fake-contract";
 import { fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
 
@@ -7,14 +9,28 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  vi.restoreAllMocks();
 });
 
 const lender = { ...fakeLender, phone: "+821055556666" };
 
-function renderForm() {
-  renderApp("/pages/order/addContract", {
-    routes: { "/api/v3/user/queryCashUser": () => ({ body: lender }) },
+function renderForm(routes: Record<string, FakeRoute> = {}) {
+  return renderApp("/pages/order/addContract", {
+    routes: { "/api/v3/user/queryCashUser": () => ({ body: lender }), ...routes },
   });
+}
+
+/** Every field of a single payment within the cap, as a lender types it. */
+async function fillDraft() {
+  const type = async (name: string, value: string) =>
+    fireEvent.change(await field(name), { target: { value } });
+  await type("name", "  이씨 대출 ");
+  await type("borrowerPhone", "010-8765-4321");
+  await type("loanAmount", "1000000");
+  await type("disbursedAmount", "1000000");
+  await type("repaymentDate", inDays(31));
+  await type("instalmentAmount", "1010000");
+  await type("overdueRate", "15");
 }
 
 async function field(name: string): Promise<HTMLInputElement> {
@@ -78,5 +94,111 @@ describe("the create-contract form", () => {
     fireEvent.blur(total);
     expect(await screen.findByText("총 상환 금액을 입력해 주세요")).toBeTruthy();
     expect(screen.queryByText("회차별 상환 금액을 입력해 주세요")).toBeNull();
+  });
+
+  it("brings the first field to fix into view and focuses it on a refused submit", async () => {
+    HTMLElement.prototype.scrollIntoView ??= () => {};
+    const scrolled = vi.spyOn(HTMLElement.prototype, "scrollIntoView");
+    renderForm();
+    fireEvent.change(await field("name"), { target: { value: "이씨 대출" } });
+    const create = screen.getByRole("button", { name: "계약 만들기" });
+    create.focus();
+    fireEvent.click(create);
+    // The name is filled: the borrower's phone, next down the long form, is the first to fix.
+    const phone = await field("borrowerPhone");
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(scrolled.mock.contexts).toEqual([phone]);
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    // Every other problem is said too.
+    expect(screen.getByText("대출 금액을 입력해 주세요")).toBeTruthy();
+  });
+
+  it("sends the request the domain's draft schema makes of the form, and says a blocked phone on it", async () => {
+    const sent: unknown[] = [];
+    const { server, router } = renderForm({
+      "/api/v1/contract/add": (payload) => {
+        sent.push(payload);
+        return sent.length === 1
+          ? {
+              status: 409,
+              message: "차단 목록에 있는 번호입니다 (server)",
+              body: null,
+            }
+          : { body: fakeContract(9) };
+      },
+      "/api/v1/contract/detail": () => ({ body: fakeContract(9) }),
+    });
+    await fillDraft();
+    fireEvent.click(screen.getByRole("button", { name: "계약 만들기" }));
+    const phone = await field("borrowerPhone");
+    expect(await screen.findByText("차단 목록에 있는 번호입니다 (server)")).toBeTruthy();
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(phone);
+
+    fireEvent.change(phone, { target: { value: "010-8765-4322" } });
+    await waitFor(() =>
+      expect(screen.queryByText("차단 목록에 있는 번호입니다 (server)")).toBeNull(),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "계약 만들기" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/common"));
+    expect(server.calls.filter((call) => call.path === "/api/v1/contract/add")).toHaveLength(2);
+    // Cleaned text, money as integers, the rate as a number, a single payment of one instalment.
+    expect(sent[1]).toEqual({
+      name: "이씨 대출",
+      borrowerPhone: "010-8765-4322",
+      loanAmount: 1_000_000,
+      disbursedAmount: 1_000_000,
+      loanDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      repaymentDate: inDays(31),
+      instalment: false,
+      instalmentCount: 1,
+      instalmentAmount: 1_010_000,
+      interval: "monthly",
+      serviceFee: 0,
+      overdueRatePercent: 15,
+      lender: "Demo Lender",
+      merchantName: "Demo Merchant",
+    });
+  });
+
+  it("says the legal cap once, in the preview, and takes the focus to the amount to lower", async () => {
+    const { server } = renderForm();
+    await fillDraft();
+    const amount = await field("instalmentAmount");
+    fireEvent.change(amount, { target: { value: "1200000" } });
+    fireEvent.blur(amount);
+    const cap = /법정 최고이자율 20%를 초과/;
+    expect(await screen.findByText(cap)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "계약 만들기" }));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(screen.getAllByText(cap)).toHaveLength(1);
+    expect(server.calls.some((call) => call.path === "/api/v1/contract/add")).toBe(false);
+  });
+
+  it("keeps the draft across a trip to the template list, and fills it from the chosen template", async () => {
+    renderForm({
+      "/api/v1/template/query": () => ({
+        body: [
+          {
+            id: "template-1",
+            name: "기본 계약",
+            lender: "박대여",
+            merchantName: "박상사",
+            createdAt: "2026-03-01T00:00:00.000Z",
+          },
+        ],
+      }),
+    });
+    fireEvent.change(await field("borrowerPhone"), { target: { value: "010-8765-4321" } });
+    fireEvent.change(await field("loanAmount"), { target: { value: "500000" } });
+    fireEvent.click(screen.getByRole("button", { name: "템플릿 불러오기" }));
+    fireEvent.click(await screen.findByRole("button", { name: "선택" }));
+
+    expect((await field("lender")).value).toBe("박대여");
+    expect((await field("merchantName")).value).toBe("박상사");
+    // The name was empty: the template's. What was typed stays.
+    expect((await field("name")).value).toBe("기본 계약");
+    expect((await field("borrowerPhone")).value).toBe("010-8765-4321");
+    expect((await field("loanAmount")).value).toBe("500,000");
   });
 });

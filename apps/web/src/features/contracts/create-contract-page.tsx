@@ -1,33 +1,25 @@
 import { type CalendarDate, type Jurisdiction, todayIn } from "@chayong/domain";
-import {
-  Button,
-  DateField,
-  MoneyField,
-  MoneyText,
-  PageHeader,
-  SegmentedControl,
-  Select,
-  TextField,
-  useToast,
-} from "@chayong/ui";
+import { Button, MoneyText, PageHeader, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useStore } from "@tanstack/react-form";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import type { ApiInput } from "../../data/api-endpoints";
+import { useEffect, useMemo, useState } from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { type CurrentUser, currentUserQuery } from "../../data/api-query";
+import { useDomainForm } from "../../forms";
 import { asTransportError } from "../../session/error-catalogue";
-import { domainMessage, screenMessage } from "../../session/screen-message";
+import { domainMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { sessionScopedAtom } from "../../state/session-scoped";
 import { currencyUnit } from "../money/currency-unit";
 import { chosenTemplateAtom } from "../templates/chosen-template";
 import {
+  contractAddRequestSchema,
   type DraftForm,
-  draftOf,
   emptyDraftForm,
+  fieldOfDraft,
   previewOf,
   validateForm,
 } from "./contract-draft-form";
@@ -58,27 +50,15 @@ export function CreateContractPage() {
   );
 }
 
-type FieldName = keyof ReturnType<typeof draftOf> | "overdueRatePercent";
-
 /**
- * The server's refusal that belongs on a field, in its words: the 409 of a blocked borrower
- * phone (docs/customers.md; the only conflict `contract.add` answers; its envelope names no
- * field), and a 400 whose first problem is the borrower phone (the lender's own, docs/screens.md).
- * Other refusals stay under the button, as before.
+ * The server's refusal of a blocked borrower phone (409, docs/customers.md; the only conflict
+ * `contract.add` answers), whose envelope names no field: its words belong on the phone.
  */
-function serverFieldMessages(error: unknown): Map<string, string> {
-  const byField = new Map<string, string>();
+function blockedPhoneMessage(error: unknown): string | null {
   const transportError = asTransportError(error);
-  if (transportError?.kind !== "envelope-status" || !transportError.serverMessage) return byField;
-  const firstField = (transportError.body as { errors?: { field?: string }[] } | undefined)
-    ?.errors?.[0]?.field;
-  if (
-    transportError.status === 409 ||
-    (transportError.status === 400 && firstField === "borrowerPhone")
-  ) {
-    byField.set("borrowerPhone", transportError.serverMessage);
-  }
-  return byField;
+  return transportError?.kind === "envelope-status" && transportError.status === 409
+    ? (transportError.serverMessage ?? null)
+    : null;
 }
 
 function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPhone: string }) {
@@ -97,43 +77,53 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
 
   const [stored, setStored] = useAtom(draftFormAtom);
   const [chosen, setChosen] = useAtom(chosenTemplateAtom);
-  const form: DraftForm = stored ?? {
-    ...emptyDraftForm(today),
-    lender: lender.displayName,
-    merchantName: lender.merchantName,
-  };
-  // The server's word on a field (a blocked borrower phone), until that field changes.
-  const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const update = (patch: Partial<DraftForm>) => {
-    setStored({ ...form, ...patch });
-    if (Object.keys(patch).some((field) => serverErrors.has(field))) {
-      setServerErrors((current) => {
-        const next = new Map(current);
-        for (const field of Object.keys(patch)) next.delete(field);
-        return next;
-      });
-    }
-  };
+  const [initial] = useState<DraftForm>(
+    () =>
+      stored ?? {
+        ...emptyDraftForm(today),
+        lender: lender.displayName,
+        merchantName: lender.merchantName,
+      },
+  );
+  const { form, submit, message, sayOnField } = useDomainForm({
+    defaultValues: initial,
+    request: contractAddRequestSchema,
+    // validateContractDraft: the draft's fields, the rules between them and the legal cap.
+    rules: (values) => validateForm(values, ctx),
+    fieldOf: fieldOfDraft,
+    // The cost preview says the legal cap (live, naming both rates); the field does not repeat it.
+    saidElsewhere: (problem) => problem.key === "contract.rate.aboveCap",
+    onValuesChange: setStored,
+    onSubmit: async (draft) => {
+      try {
+        const contract = await addContract.mutateAsync(draft);
+        setStored(null);
+        toast.show(_("contract.create.success"));
+        await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });
+      } catch (error) {
+        const blocked = blockedPhoneMessage(error);
+        if (blocked === null) throw error;
+        sayOnField("borrowerPhone", blocked);
+      }
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
 
   // A template picked on the template list fills lender and merchant name (docs/screens.md#templates).
   useEffect(() => {
     if (!chosen) return;
-    update({
-      lender: chosen.lender,
-      merchantName: chosen.merchantName,
-      templateId: chosen.id,
-      ...(form.name.trim() === "" ? { name: chosen.name } : {}),
-    });
+    form.setFieldValue("lender", chosen.lender);
+    form.setFieldValue("merchantName", chosen.merchantName);
+    if (form.state.values.name.trim() === "") form.setFieldValue("name", chosen.name);
+    // Last: typing a lender or merchant name of one's own leaves the template.
+    form.setFieldValue("templateId", chosen.id);
     setChosen(null);
   }, [chosen]);
+  const leaveTemplate = { onChange: () => form.setFieldValue("templateId", undefined) };
 
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
   const sending = addContract.isPending || addContract.isSuccess;
-  const [sendError, setSendError] = useState<string | null>(null);
-
-  const errors = useMemo(() => validateForm(form, ctx), [form, ctx]);
-  const preview = useMemo(() => previewOf(form, ctx), [form, ctx]);
+  const errors = useMemo(() => validateForm(values, ctx), [values, ctx]);
+  const preview = useMemo(() => previewOf(values, ctx), [values, ctx]);
   const capError = errors.find((error) => error.key === "contract.rate.aboveCap");
   // The cap is explained as soon as the amounts exceed it, before the rest of the form is done.
   const capMessage = capError
@@ -150,59 +140,22 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
           _,
         )
       : undefined;
-  const errorFor = (field: FieldName): string | undefined => {
-    const fromServer = serverErrors.get(field);
-    if (fromServer) return fromServer;
-    if (!submitted && !touched.has(field)) return undefined;
-    const error = errors.find((candidate) => candidate.field === field && candidate !== capError);
-    return error ? domainMessage(error, _) : undefined;
-  };
-  const touch = (field: FieldName) => () =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setSendError(null);
-    if (errors.length > 0) {
-      document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-      return;
-    }
-    try {
-      const contract = await addContract.mutateAsync(draftOf(form) as ApiInput<"contract.add">);
-      setStored(null);
-      toast.show(_("contract.create.success"));
-      await navigate({ to: "/pages/order/common", search: { id: contract.id }, replace: true });
-    } catch (error) {
-      const onFields = serverFieldMessages(error);
-      if (onFields.size > 0) {
-        setServerErrors(onFields);
-        // Shown on its field; the focus goes there once the field has re-rendered.
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
-        );
-        return;
-      }
-      setSendError(screenMessage(error, _));
-    }
-  };
 
   const money = (
-    field: "loanAmount" | "disbursedAmount" | "instalmentAmount" | "serviceFee",
+    name: "loanAmount" | "disbursedAmount" | "instalmentAmount" | "serviceFee",
     label: string,
     required = true,
   ) => (
-    <MoneyField
-      label={label}
-      name={field}
-      value={form[field]}
-      onValueChange={(value) => update({ [field]: value })}
-      onBlur={touch(field)}
-      unit={currencyUnit(currency, _)}
-      locale={i18n.locale}
-      error={errorFor(field)}
-      required={required}
-    />
+    <form.AppField name={name}>
+      {(field) => (
+        <field.MoneyField
+          label={label}
+          unit={currencyUnit(currency, _)}
+          locale={i18n.locale}
+          required={required}
+        />
+      )}
+    </form.AppField>
   );
 
   return (
@@ -219,27 +172,19 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
             {_("contract.fromTemplate")}
           </Button>
         </div>
-        <TextField
-          label={_("contract.name")}
-          name="name"
-          value={form.name}
-          maxLength={100}
-          onChange={(event) => update({ name: event.currentTarget.value })}
-          onBlur={touch("name")}
-          error={errorFor("name")}
-          required
-        />
-        <TextField
-          label={_("contract.borrowerPhone")}
-          name="borrowerPhone"
-          type="tel"
-          inputMode="tel"
-          value={form.borrowerPhone}
-          onChange={(event) => update({ borrowerPhone: event.currentTarget.value })}
-          onBlur={touch("borrowerPhone")}
-          error={errorFor("borrowerPhone")}
-          required
-        />
+        <form.AppField name="name">
+          {(field) => <field.TextField label={_("contract.name")} maxLength={100} required />}
+        </form.AppField>
+        <form.AppField name="borrowerPhone">
+          {(field) => (
+            <field.TextField
+              label={_("contract.borrowerPhone")}
+              type="tel"
+              inputMode="tel"
+              required
+            />
+          )}
+        </form.AppField>
         {/* Before lending, what the borrower already owes (docs/customers.md); the draft stays. */}
         <Button
           variant="ghost"
@@ -247,34 +192,21 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
           onClick={() =>
             void navigate({
               to: "/pages/me/sharedDebt",
-              search: form.borrowerPhone.trim() === "" ? {} : { phone: form.borrowerPhone.trim() },
+              search:
+                values.borrowerPhone.trim() === "" ? {} : { phone: values.borrowerPhone.trim() },
             })
           }
         >
           {_("sharedDebt.checkBorrower")}
         </Button>
-        <TextField
-          label={_("contract.lender")}
-          name="lender"
-          value={form.lender}
-          maxLength={100}
-          onChange={(event) => update({ lender: event.currentTarget.value, templateId: undefined })}
-          onBlur={touch("lender")}
-          error={errorFor("lender")}
-          required
-        />
-        <TextField
-          label={_("contract.merchantName")}
-          name="merchantName"
-          value={form.merchantName}
-          maxLength={100}
-          onChange={(event) =>
-            update({ merchantName: event.currentTarget.value, templateId: undefined })
-          }
-          onBlur={touch("merchantName")}
-          error={errorFor("merchantName")}
-          required
-        />
+        <form.AppField name="lender" listeners={leaveTemplate}>
+          {(field) => <field.TextField label={_("contract.lender")} maxLength={100} required />}
+        </form.AppField>
+        <form.AppField name="merchantName" listeners={leaveTemplate}>
+          {(field) => (
+            <field.TextField label={_("contract.merchantName")} maxLength={100} required />
+          )}
+        </form.AppField>
       </section>
 
       <section className="page__section" aria-labelledby="contract-terms">
@@ -283,85 +215,82 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
         </h2>
         {money("loanAmount", _("contract.loanAmount"))}
         {money("disbursedAmount", _("contract.disbursedAmount"))}
-        <DateField
-          label={_("contract.loanDate")}
-          name="loanDate"
-          value={form.loanDate}
-          onValueChange={(value) => update({ loanDate: value })}
-          onBlur={touch("loanDate")}
-          error={errorFor("loanDate")}
-          required
-        />
-        <DateField
-          label={_(form.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate")}
-          name="repaymentDate"
-          value={form.repaymentDate}
-          min={form.loanDate || undefined}
-          onValueChange={(value) => update({ repaymentDate: value })}
-          onBlur={touch("repaymentDate")}
-          error={errorFor("repaymentDate")}
-          // A loan made earlier may be recorded, but a date already past makes it overdue the
-          // moment it is signed: said, not refused.
-          hint={
-            form.repaymentDate && form.repaymentDate < today
-              ? _("contract.repaymentDate.past")
-              : undefined
-          }
-          required
-        />
-        <SegmentedControl<"single" | "instalment">
-          label={_("contract.isInstalment")}
-          value={form.instalment ? "instalment" : "single"}
-          options={[
-            { value: "single", label: _("contract.type.single") },
-            { value: "instalment", label: _("contract.type.instalment") },
-          ]}
-          onValueChange={(value) => update({ instalment: value === "instalment" })}
-        />
-        {form.instalment ? (
-          <>
-            <Select
-              label={_("contract.instalmentCount")}
-              name="instalmentCount"
-              value={String(form.instalmentCount)}
-              options={Array.from({ length: 9 }, (_unused, index) => ({
-                value: String(index + 2),
-                label: String(index + 2),
-              }))}
-              onValueChange={(value) => update({ instalmentCount: Number(value) })}
-              error={errorFor("instalmentCount")}
+        <form.AppField name="loanDate">
+          {(field) => <field.DateField label={_("contract.loanDate")} required />}
+        </form.AppField>
+        <form.AppField name="repaymentDate">
+          {(field) => (
+            <field.DateField
+              label={_(
+                values.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
+              )}
+              min={values.loanDate || undefined}
+              // A loan made earlier may be recorded, but a date already past makes it overdue the
+              // moment it is signed: said, not refused.
+              hint={
+                values.repaymentDate && values.repaymentDate < today
+                  ? _("contract.repaymentDate.past")
+                  : undefined
+              }
               required
             />
-            <SegmentedControl<DraftForm["interval"]>
-              label={_("contract.instalmentInterval")}
-              value={form.interval}
+          )}
+        </form.AppField>
+        <form.AppField name="instalment">
+          {(field) => (
+            <field.SegmentedControl
+              label={_("contract.isInstalment")}
               options={[
-                { value: "weekly", label: _("contract.instalmentInterval.weekly") },
-                { value: "fortnightly", label: _("contract.instalmentInterval.fortnightly") },
-                { value: "monthly", label: _("contract.instalmentInterval.monthly") },
+                { value: false, label: _("contract.type.single") },
+                { value: true, label: _("contract.type.instalment") },
               ]}
-              onValueChange={(value) => update({ interval: value })}
             />
+          )}
+        </form.AppField>
+        {values.instalment ? (
+          <>
+            <form.AppField name="instalmentCount">
+              {(field) => (
+                <field.Select
+                  label={_("contract.instalmentCount")}
+                  options={Array.from({ length: 9 }, (_unused, index) => ({
+                    value: index + 2,
+                    label: String(index + 2),
+                  }))}
+                  required
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="interval">
+              {(field) => (
+                <field.SegmentedControl<DraftForm["interval"]>
+                  label={_("contract.instalmentInterval")}
+                  options={[
+                    { value: "weekly", label: _("contract.instalmentInterval.weekly") },
+                    { value: "fortnightly", label: _("contract.instalmentInterval.fortnightly") },
+                    { value: "monthly", label: _("contract.instalmentInterval.monthly") },
+                  ]}
+                />
+              )}
+            </form.AppField>
           </>
         ) : null}
         {money(
           "instalmentAmount",
-          form.instalment ? _("contract.instalmentAmount") : _("cost.totalRepayable"),
+          values.instalment ? _("contract.instalmentAmount") : _("cost.totalRepayable"),
         )}
         {money("serviceFee", _("contract.serviceFee"), false)}
-        <TextField
-          label={_("contract.overdueRate")}
-          name="overdueRate"
-          inputMode="decimal"
-          suffix="%"
-          value={form.overdueRate}
-          onChange={(event) =>
-            update({ overdueRate: event.currentTarget.value.replace(/[^\d.]/g, "") })
-          }
-          onBlur={touch("overdueRatePercent")}
-          error={errorFor("overdueRatePercent")}
-          required
-        />
+        <form.AppField name="overdueRate">
+          {(field) => (
+            <field.TextField
+              label={_("contract.overdueRate")}
+              inputMode="decimal"
+              suffix="%"
+              filter={(typed) => typed.replace(/[^\d.]/g, "")}
+              required
+            />
+          )}
+        </form.AppField>
       </section>
 
       <CostPreview
@@ -371,7 +300,7 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
         inputsValid={!errors.some((error) => error !== capError && costFields.has(error.field))}
       />
 
-      {sendError ? <p className="page__error">{sendError}</p> : null}
+      {message ? <p className="page__error">{message}</p> : null}
       <div className="page__actions">
         <Button type="submit" size="lg" block loading={sending}>
           {_("contract.create")}

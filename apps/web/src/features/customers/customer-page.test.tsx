@@ -5,7 +5,6 @@ import { fakeContract } from "../../test/fake-contract";
 import { fakeBlockList, fakeCustomerDetail } from "../../test/fake-customer";
 import { fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
-import { blockReasonProblem } from "./block-sheet";
 
 afterEach(() => {
   cleanup();
@@ -151,16 +150,5 @@ describe("the customer details page", () => {
     renderCustomer(routes, "/pages/order/common?id=contract-1");
     fireEvent.click(await screen.findByRole("button", { name: "고객 정보 보기" }));
     await screen.findByRole("heading", { name: "김철수" });
-  });
-});
-
-describe("the block reason rule", () => {
-  it("is required (not just spaces) and at most 200 characters", () => {
-    expect(blockReasonProblem("  ")?.key).toBe("common.pleaseFillIn");
-    expect(blockReasonProblem("가".repeat(200))).toBeNull();
-    expect(blockReasonProblem("가".repeat(201))).toEqual({
-      key: "text.tooLong",
-      params: { max: 200 },
-    });
   });
 });

@@ -2,23 +2,28 @@ import {
   type CalendarDate,
   type DomainError,
   type OfflineLoanReport,
-  type OfflineLoanState,
+  offlineLoanCorrectionSchema,
+  offlineLoanRecordSchema,
+  offlineLoanStates,
   validateOfflineLoanCorrection,
   validateOfflineLoanRecord,
 } from "@chayong/domain";
+import * as v from "valibot";
 
 /**
  * What the offline loan form holds while the lender types: the person (a new report only) and
  * the terms. Empty money is null; what is still owed left empty means the whole amount.
  */
-export interface OfflineLoanForm {
-  phone: string;
-  idNumber: string;
-  amount: number | null;
-  outstandingAmount: number | null;
-  loanDate: CalendarDate | "";
-  state: OfflineLoanState;
-}
+const offlineLoanFormSchema = v.object({
+  phone: v.string(),
+  idNumber: v.string(),
+  amount: v.nullable(v.number()),
+  outstandingAmount: v.nullable(v.number()),
+  loanDate: v.string(),
+  state: v.picklist(offlineLoanStates),
+});
+
+export type OfflineLoanForm = v.InferInput<typeof offlineLoanFormSchema>;
 
 export const emptyOfflineLoanForm: OfflineLoanForm = {
   phone: "",
@@ -53,20 +58,50 @@ function termsOf(form: OfflineLoanForm) {
   };
 }
 
-/** The report request (`contract.reportOfflineLoan`). */
-export function reportRequestOf(form: OfflineLoanForm) {
+/** The report request (`contract.reportOfflineLoan`), as typed. */
+function reportRequestOf(form: OfflineLoanForm) {
   return { phone: form.phone, idNumber: form.idNumber, ...termsOf(form) };
 }
 
-/** The correction request (`contract.correctOfflineLoan`) of report `id`. */
-export function correctionRequestOf(id: string, form: OfflineLoanForm) {
+/** The correction request (`contract.correctOfflineLoan`) of report `id`, as typed. */
+function correctionRequestOf(id: string, form: OfflineLoanForm) {
   return { id, ...termsOf(form) };
+}
+
+/** Filing a new report, or correcting the terms of report `id`. */
+export type OfflineLoanMode = { kind: "report" } | { kind: "correct"; id: string };
+
+/** The request a submit sends: a report, or a correction. */
+export type OfflineLoanRequest =
+  | { kind: "report"; request: v.InferOutput<typeof offlineLoanRecordSchema> }
+  | { kind: "correct"; request: v.InferOutput<typeof offlineLoanCorrectionSchema> };
+
+/**
+ * The request made of the form by the domain's schema of the mode (phone in E.164, the ID number
+ * in canonical form).
+ */
+export function offlineLoanRequestSchema(
+  mode: OfflineLoanMode,
+): v.GenericSchema<OfflineLoanForm, OfflineLoanRequest> {
+  return mode.kind === "report"
+    ? v.pipe(
+        offlineLoanFormSchema,
+        v.transform(reportRequestOf),
+        offlineLoanRecordSchema,
+        v.transform((request) => ({ kind: "report" as const, request })),
+      )
+    : v.pipe(
+        offlineLoanFormSchema,
+        v.transform((form) => correctionRequestOf(mode.id, form)),
+        offlineLoanCorrectionSchema,
+        v.transform((request) => ({ kind: "correct" as const, request })),
+      );
 }
 
 /** What the server would refuse, by the same domain rules, for a new report or a correction. */
 export function offlineLoanProblems(
   form: OfflineLoanForm,
-  mode: { kind: "report" } | { kind: "correct"; id: string },
+  mode: OfflineLoanMode,
   today: CalendarDate,
 ): DomainError[] {
   const result =

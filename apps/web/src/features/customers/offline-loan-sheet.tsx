@@ -4,32 +4,22 @@ import {
   displayPhone,
   type OfflineLoanReport,
   type OfflineLoanState,
+  offlineLoanStates,
 } from "@chayong/domain";
-import {
-  Button,
-  DateField,
-  MoneyField,
-  SegmentedControl,
-  Sheet,
-  TextField,
-  useToast,
-} from "@chayong/ui";
+import { Button, Sheet, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { useMemo, useState } from "react";
-import type { ApiInput } from "../../data/api-endpoints";
+import { useStore } from "@tanstack/react-form";
+import { useMemo } from "react";
 import { useApiMutation } from "../../data/api-mutation";
+import { useDomainForm } from "../../forms";
 import { asTransportError } from "../../session/error-catalogue";
-import { domainMessage, screenMessage } from "../../session/screen-message";
-import { messagesByField, type ServerProblem } from "../identity/id-card-form";
 import { currencyUnit } from "../money/currency-unit";
 import {
-  correctionRequestOf,
   type OfflineLoanForm,
+  type OfflineLoanMode,
   offlineLoanProblems,
-  reportRequestOf,
+  offlineLoanRequestSchema,
 } from "./offline-loan-form";
-
-type FieldName = keyof OfflineLoanForm;
 
 /** Filing a new report, or correcting the terms of one of the lender's own. */
 export type OfflineLoanSheetMode =
@@ -71,81 +61,46 @@ export function OfflineLoanSheet({
 }) {
   const { _, i18n } = useLingui();
   const toast = useToast();
-  const [touched, setTouched] = useState<Set<FieldName>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
   const reportLoan = useApiMutation("contract.reportOfflineLoan");
   const correctLoan = useApiMutation("contract.correctOfflineLoan");
   const sending = reportLoan.isPending || correctLoan.isPending;
-  const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map());
-  const [sendError, setSendError] = useState<string | null>(null);
 
-  const problemMode = useMemo(
-    () =>
-      mode.kind === "report"
-        ? ({ kind: "report" } as const)
-        : ({ kind: "correct", id: mode.report.id } as const),
+  const requestMode = useMemo<OfflineLoanMode>(
+    () => (mode.kind === "report" ? { kind: "report" } : { kind: "correct", id: mode.report.id }),
     [mode],
   );
-  const problems = useMemo(
-    () => offlineLoanProblems(form, problemMode, today),
-    [form, problemMode, today],
-  );
-  const errorFor = (field: FieldName): string | undefined => {
-    const fromServer = serverErrors.get(field);
-    if (fromServer) return fromServer;
-    if (!submitted && !touched.has(field)) return undefined;
-    const problem = problems.find((candidate) => candidate.field === field);
-    return problem ? domainMessage(problem, _) : undefined;
-  };
-  const update = (field: FieldName, patch: Partial<OfflineLoanForm>) => {
-    onFormChange({ ...form, ...patch });
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-    setServerErrors((current) => {
-      if (!current.has(field) && !current.has("form")) return current;
-      const next = new Map(current);
-      next.delete(field);
-      next.delete("form");
-      return next;
-    });
-    setSendError(null);
-  };
-  const touch = (field: FieldName) => () =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-
-  const submit = async () => {
-    setSubmitted(true);
-    setSendError(null);
-    if (problems.length > 0) {
-      document.querySelector<HTMLElement>(".cy-sheet [aria-invalid='true']")?.focus();
-      return;
-    }
-    try {
-      const report =
-        mode.kind === "report"
-          ? await reportLoan.mutateAsync(
-              reportRequestOf(form) as ApiInput<"contract.reportOfflineLoan">,
-            )
-          : await correctLoan.mutateAsync(
-              correctionRequestOf(mode.report.id, form) as ApiInput<"contract.correctOfflineLoan">,
-            );
-      toast.show(
-        _(mode.kind === "report" ? "offlineRecord.success" : "offlineLoan.correct.success"),
-      );
-      onDone(report);
-    } catch (error) {
-      const transportError = asTransportError(error);
-      const body = transportError?.body as { errors?: ServerProblem[] } | undefined;
-      if (body?.errors?.length) {
-        setServerErrors(messagesByField(body.errors));
-        return;
+  const request = useMemo(() => offlineLoanRequestSchema(requestMode), [requestMode]);
+  const {
+    form: loanForm,
+    submit,
+    message,
+  } = useDomainForm({
+    defaultValues: form,
+    request,
+    // The rules between the terms and against today, as the server runs them.
+    rules: (values) => offlineLoanProblems(values, requestMode, today),
+    onValuesChange: onFormChange,
+    onSubmit: async (sent) => {
+      try {
+        const report =
+          sent.kind === "report"
+            ? await reportLoan.mutateAsync(sent.request)
+            : await correctLoan.mutateAsync(sent.request);
+        toast.show(
+          _(sent.kind === "report" ? "offlineRecord.success" : "offlineLoan.correct.success"),
+        );
+        onDone(report);
+      } catch (error) {
+        const transportError = asTransportError(error);
+        // Withdrawn elsewhere: said under the button, and the list is read again.
+        if (transportError?.kind === "envelope-status" && transportError.status === 404) onGone();
+        throw error;
       }
-      setSendError(screenMessage(error, _));
-      if (transportError?.kind === "envelope-status" && transportError.status === 404) onGone();
-    }
-  };
+    },
+  });
+  const state = useStore(loanForm.store, (formState) => formState.values.state);
 
   const title = _(mode.kind === "report" ? "offlineRecord.title" : "offlineLoan.correct.title");
-  const formError = serverErrors.get("form") ?? sendError;
   return (
     <Sheet
       open
@@ -159,7 +114,7 @@ export function OfflineLoanSheet({
           ? `${displayPhone(mode.report.phone)} · ${_(stateLabels[mode.report.state])}`
           : undefined
       }
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       actions={
         <Button type="submit" size="lg" block loading={sending}>
           {_(mode.kind === "report" ? "offlineLoan.report.submit" : "offlineLoan.correct.submit")}
@@ -168,84 +123,71 @@ export function OfflineLoanSheet({
     >
       {mode.kind === "report" ? (
         <>
-          <TextField
-            label={_("sharedDebt.phone")}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={(event) => update("phone", { phone: event.currentTarget.value })}
-            onBlur={touch("phone")}
-            error={errorFor("phone")}
-            required
-          />
-          <TextField
-            label={_("sharedDebt.idNumber")}
-            name="idNumber"
-            value={form.idNumber}
-            maxLength={32}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(event) => update("idNumber", { idNumber: event.currentTarget.value })}
-            onBlur={touch("idNumber")}
-            error={errorFor("idNumber")}
-            required
-          />
+          <loanForm.AppField name="phone">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.phone")}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                required
+              />
+            )}
+          </loanForm.AppField>
+          <loanForm.AppField name="idNumber">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.idNumber")}
+                maxLength={32}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+              />
+            )}
+          </loanForm.AppField>
         </>
       ) : (
         <p className="page__note">{_("offlineLoan.correct.personNote")}</p>
       )}
-      <MoneyField
-        label={_("offlineRecord.amount")}
-        name="amount"
-        value={form.amount}
-        locale={i18n.locale}
-        unit={currencyUnit(currency, _)}
-        onValueChange={(amount) => update("amount", { amount })}
-        onBlur={touch("amount")}
-        error={errorFor("amount")}
-        required
-      />
-      <DateField
-        label={_("offlineRecord.date")}
-        name="loanDate"
-        value={form.loanDate}
-        max={today}
-        onValueChange={(loanDate) => update("loanDate", { loanDate })}
-        onBlur={touch("loanDate")}
-        error={errorFor("loanDate")}
-        required
-      />
-      <SegmentedControl<OfflineLoanState>
-        label={_("offlineRecord.state")}
-        value={form.state}
-        options={(Object.keys(stateLabels) as OfflineLoanState[]).map((state) => ({
-          value: state,
-          label: _(stateLabels[state]),
-        }))}
-        onValueChange={(state) => update("state", { state })}
-      />
-      {errorFor("state") ? <p className="page__error">{errorFor("state")}</p> : null}
-      {form.state === "settled" ? (
+      <loanForm.AppField name="amount">
+        {(field) => (
+          <field.MoneyField
+            label={_("offlineRecord.amount")}
+            locale={i18n.locale}
+            unit={currencyUnit(currency, _)}
+            required
+          />
+        )}
+      </loanForm.AppField>
+      <loanForm.AppField name="loanDate">
+        {(field) => <field.DateField label={_("offlineRecord.date")} max={today} required />}
+      </loanForm.AppField>
+      <loanForm.AppField name="state">
+        {(field) => (
+          <field.SegmentedControl<OfflineLoanState>
+            label={_("offlineRecord.state")}
+            options={offlineLoanStates.map((value) => ({ value, label: _(stateLabels[value]) }))}
+          />
+        )}
+      </loanForm.AppField>
+      {state === "settled" ? (
         <p className="page__note">{_("offlineLoan.settledNote")}</p>
       ) : (
-        <MoneyField
-          label={_("offlineLoan.outstandingAmount")}
-          name="outstandingAmount"
-          value={form.outstandingAmount}
-          locale={i18n.locale}
-          unit={currencyUnit(currency, _)}
-          hint={_("offlineLoan.outstandingAmount.hint")}
-          onValueChange={(outstandingAmount) => update("outstandingAmount", { outstandingAmount })}
-          onBlur={touch("outstandingAmount")}
-          error={errorFor("outstandingAmount")}
-        />
+        <loanForm.AppField name="outstandingAmount">
+          {(field) => (
+            <field.MoneyField
+              label={_("offlineLoan.outstandingAmount")}
+              locale={i18n.locale}
+              unit={currencyUnit(currency, _)}
+              hint={_("offlineLoan.outstandingAmount.hint")}
+            />
+          )}
+        </loanForm.AppField>
       )}
-      {formError ? (
+      {message ? (
         <p className="page__error" role="alert">
-          {formError}
+          {message}
         </p>
       ) : null}
     </Sheet>

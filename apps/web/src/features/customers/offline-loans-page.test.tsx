@@ -73,10 +73,11 @@ describe("my offline loan reports", () => {
     expect(items[0]?.textContent).toContain("상환 중");
     expect(items[0]?.textContent).toContain("200,000");
     expect(items[1]?.textContent).toContain("010-1111-2222");
+    // The request the domain's record schema makes of what was typed: the phone as E.164.
     expect(
       server.calls.find((call) => call.path.endsWith("/contract/offlineLoan"))?.payload,
     ).toEqual({
-      phone: "010-3333-4444",
+      phone: "+821033334444",
       idNumber: "900101-1234567",
       amount: 500_000,
       outstandingAmount: 200_000,

@@ -1,14 +1,17 @@
-import { type DomainError, parseWithKeys, sharedDebtQuerySchema } from "@chayong/domain";
+import { sharedDebtQuerySchema } from "@chayong/domain";
+import * as v from "valibot";
 
 /** What the shared-debt lookup form holds while the lender types (docs/customers.md). */
-export interface SharedDebtForm {
-  phone: string;
-  idNumber: string;
+const sharedDebtFormSchema = v.object({
+  phone: v.string(),
+  idNumber: v.string(),
   /** Optional. */
-  bankCard: string;
+  bankCard: v.string(),
   /** Optional: kept in the lookup's audit record. */
-  remark: string;
-}
+  remark: v.string(),
+});
+
+export type SharedDebtForm = v.InferInput<typeof sharedDebtFormSchema>;
 
 export const emptySharedDebtForm: SharedDebtForm = {
   phone: "",
@@ -17,23 +20,17 @@ export const emptySharedDebtForm: SharedDebtForm = {
   remark: "",
 };
 
-/** The lookup request, as typed (the server normalises it), optional fields left out when empty. */
-export function sharedDebtRequestOf(form: SharedDebtForm): {
-  phone: string;
-  idNumber: string;
-  bankCard?: string;
-  remark?: string;
-} {
-  return {
+/**
+ * The lookup request made of the form: optional fields left empty are left out, then the
+ * domain's query schema (phone in E.164, the ID number in canonical form, the card's digits).
+ */
+export const sharedDebtRequestSchema = v.pipe(
+  sharedDebtFormSchema,
+  v.transform((form) => ({
     phone: form.phone,
     idNumber: form.idNumber,
     ...(form.bankCard.trim() === "" ? {} : { bankCard: form.bankCard }),
     ...(form.remark.trim() === "" ? {} : { remark: form.remark }),
-  };
-}
-
-/** What the server would refuse, by the same domain schema (phone, ID number, card, remark). */
-export function sharedDebtProblems(form: SharedDebtForm): DomainError[] {
-  const result = parseWithKeys(sharedDebtQuerySchema, sharedDebtRequestOf(form));
-  return result.ok ? [] : result.errors;
-}
+  })),
+  sharedDebtQuerySchema,
+);

@@ -71,8 +71,9 @@ describe("the shared-debt lookup", () => {
       "100,000",
     );
     expect(screen.getByText(/010-1234-5678 · .* 기준/)).toBeTruthy();
+    // The request the domain's query schema makes of what was typed: the phone as E.164.
     expect(server.calls.find((call) => call.path.endsWith("/sharedDebt"))?.payload).toEqual({
-      phone: "010-1234-5678",
+      phone: "+821012345678",
       idNumber: "900101-1234567",
       remark: "두 번째 대출 전",
     });

@@ -1,25 +1,17 @@
 import { type Currency, displayPhone, normalizePhone, type SharedDebtInfo } from "@chayong/domain";
 import { formatInstant } from "@chayong/i18n/lazy";
-import { Button, EmptyState, PageHeader, TextField } from "@chayong/ui";
+import { Button, EmptyState, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { currentUserQuery } from "../../data/api-query";
+import { useDomainForm } from "../../forms";
 import { asTransportError } from "../../session/error-catalogue";
-import { domainMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { messagesByField, type ServerProblem } from "../identity/id-card-form";
-import {
-  emptySharedDebtForm,
-  type SharedDebtForm,
-  sharedDebtProblems,
-  sharedDebtRequestOf,
-} from "./shared-debt-form";
+import { emptySharedDebtForm, sharedDebtRequestSchema } from "./shared-debt-form";
 import { SharedDebtResult } from "./shared-debt-result";
-
-type FieldName = keyof SharedDebtForm;
 
 /** The last lookup's answer: figures, or 'not found' (a normal outcome, not an error). */
 type Outcome =
@@ -47,11 +39,6 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
   const lookUp = useApiMutation("contract.sharedDebt");
   const sending = lookUp.isPending;
 
-  const [form, setForm] = useState<SharedDebtForm>({ ...emptySharedDebtForm, phone: initialPhone });
-  const [touched, setTouched] = useState<Set<FieldName>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Map<string, string>>(new Map());
-  const [sendError, setSendError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   // The answer comes under the form, below the fold on a phone: bring it into view.
@@ -60,49 +47,25 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
     if (sending || outcome) resultRef.current?.scrollIntoView?.({ block: "start" });
   }, [sending, outcome]);
 
-  const problems = useMemo(() => sharedDebtProblems(form), [form]);
-  const errorFor = (field: FieldName): string | undefined => {
-    const fromServer = serverErrors.get(field);
-    if (fromServer) return fromServer;
-    if (!submitted && !touched.has(field)) return undefined;
-    const problem = problems.find((candidate) => candidate.field === field);
-    return problem ? domainMessage(problem, _) : undefined;
-  };
-  const touch = (field: FieldName) => () =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  const update = (field: FieldName, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => {
-      if (!current.has(field)) return current;
-      const next = new Map(current);
-      next.delete(field);
-      return next;
-    });
-    setSendError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setSendError(null);
-    if (problems.length > 0) {
-      document.querySelector<HTMLElement>(".shared-debt-form [aria-invalid='true']")?.focus();
-      return;
-    }
-    setOutcome(null);
-    const phone = phoneAsRead(form.phone);
-    try {
-      const info = await lookUp.mutateAsync(sharedDebtRequestOf(form));
-      setOutcome({ kind: "found", info, phone, at: new Date() });
-    } catch (error) {
-      const status = refusedStatus(error);
-      const body = asTransportError(error)?.body as { errors?: ServerProblem[] } | undefined;
-      if (status === 404) setOutcome({ kind: "notFound", phone, at: new Date() });
-      else if (status === 429) setSendError(_("sharedDebt.tooFrequent"));
-      else if (body?.errors?.length) setServerErrors(messagesByField(body.errors));
-      else setSendError(screenMessage(error, _));
-    }
-  };
+  // Checked by the domain's query schema, the server's own (phone, ID number, card, remark).
+  const { form, submit, message, say } = useDomainForm({
+    defaultValues: { ...emptySharedDebtForm, phone: initialPhone },
+    request: sharedDebtRequestSchema,
+    onSubmit: async (request, values) => {
+      setOutcome(null);
+      const phone = phoneAsRead(values.phone);
+      try {
+        const info = await lookUp.mutateAsync(request);
+        setOutcome({ kind: "found", info, phone, at: new Date() });
+      } catch (error) {
+        const status = refusedStatus(error);
+        if (status === 404) setOutcome({ kind: "notFound", phone, at: new Date() });
+        else if (status === 429) say(_("sharedDebt.tooFrequent"));
+        // The server's field problems on the fields, anything else under the button.
+        else throw error;
+      }
+    },
+  });
 
   const asOf = (outcome: Outcome) =>
     _("sharedDebt.asOf", {
@@ -116,56 +79,52 @@ export function SharedDebtPage({ initialPhone = "" }: { initialPhone?: string })
       <div className="page page--above-service">
         <form className="page__section shared-debt-form" onSubmit={submit} noValidate>
           <p className="page__note">{_("sharedDebt.intro")}</p>
-          <TextField
-            label={_("sharedDebt.phone")}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={(event) => update("phone", event.currentTarget.value)}
-            onBlur={touch("phone")}
-            error={errorFor("phone")}
-            required
-          />
-          <TextField
-            label={_("sharedDebt.idNumber")}
-            name="idNumber"
-            value={form.idNumber}
-            maxLength={32}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(event) => update("idNumber", event.currentTarget.value)}
-            onBlur={touch("idNumber")}
-            error={errorFor("idNumber")}
-            required
-          />
-          <TextField
-            label={_("sharedDebt.bankCard")}
-            name="bankCard"
-            inputMode="numeric"
-            autoComplete="off"
-            value={form.bankCard}
-            maxLength={40}
-            hint={_("sharedDebt.bankCard.hint")}
-            onChange={(event) => update("bankCard", event.currentTarget.value)}
-            onBlur={touch("bankCard")}
-            error={errorFor("bankCard")}
-          />
-          <TextField
-            label={_("sharedDebt.remark")}
-            name="remark"
-            value={form.remark}
-            maxLength={200}
-            hint={_("sharedDebt.remark.hint")}
-            onChange={(event) => update("remark", event.currentTarget.value)}
-            onBlur={touch("remark")}
-            error={errorFor("remark")}
-          />
-          {sendError ? (
+          <form.AppField name="phone">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.phone")}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                required
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="idNumber">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.idNumber")}
+                maxLength={32}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="bankCard">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.bankCard")}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={40}
+                hint={_("sharedDebt.bankCard.hint")}
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="remark">
+            {(field) => (
+              <field.TextField
+                label={_("sharedDebt.remark")}
+                maxLength={200}
+                hint={_("sharedDebt.remark.hint")}
+              />
+            )}
+          </form.AppField>
+          {message ? (
             <p className="page__error" role="alert">
-              {sendError}
+              {message}
             </p>
           ) : null}
           <Button type="submit" size="lg" block loading={sending}>

@@ -9,6 +9,7 @@ import {
   problemsOf,
   reopened,
   requestKey,
+  valuesOf,
   withFreshPreviews,
   withOcrReading,
 } from "./id-card-form";
@@ -109,7 +110,10 @@ describe("the ID card form", () => {
 
   it("finds what the server would refuse, on the server's field names", () => {
     const fields = (form: IdCardForm) =>
-      problemsOf(form, borrowerPhone).map((problem) => [problem.field, problem.key]);
+      problemsOf(valuesOf(form), { confirmedEarlier: false, borrowerPhone }).map((problem) => [
+        problem.field,
+        problem.key,
+      ]);
     expect(fields(emptyIdCardForm())).toEqual(
       expect.arrayContaining([
         ["frontPhotoUrl", "identity.frontPhoto.required"],

@@ -1,9 +1,15 @@
 import {
   type DomainError,
   displayPhone,
+  emergencyContactsRequestSchema,
+  genders,
+  personalDetailsSchema,
+  relations,
   validateEmergencyContacts,
   validatePersonalDetails,
 } from "@chayong/domain";
+import * as v from "valibot";
+import { formPath } from "../../forms";
 import {
   type ContactForm,
   emptyContact,
@@ -16,6 +22,79 @@ import {
   photoKinds,
   type UserDetail,
 } from "./id-card-store";
+
+const contactFormSchema = v.object({
+  name: v.string(),
+  phone: v.string(),
+  relation: v.picklist([...relations, ""]),
+});
+
+/**
+ * What the ID card form's fields hold (the rest of the page, photos and OCR, is in IdCardForm):
+ * the uploaded photos' addresses ("" until uploaded), the details and the two contacts as typed.
+ */
+const idCardValuesSchema = v.object({
+  frontPhotoUrl: v.string(),
+  backPhotoUrl: v.string(),
+  holdingPhotoUrl: v.string(),
+  name: v.string(),
+  idNumber: v.string(),
+  gender: v.picklist([...genders, ""]),
+  birthday: v.string(),
+  address: v.string(),
+  sharedDebtConsent: v.boolean(),
+  contacts: v.strictTuple([contactFormSchema, contactFormSchema]),
+});
+
+export type IdCardValues = v.InferInput<typeof idCardValuesSchema>;
+
+/** Every field of the ID card form. */
+export const idCardFields = [
+  "frontPhotoUrl",
+  "backPhotoUrl",
+  "holdingPhotoUrl",
+  "name",
+  "idNumber",
+  "gender",
+  "birthday",
+  "address",
+  "sharedDebtConsent",
+  "contacts",
+] as const satisfies readonly (keyof IdCardValues)[];
+
+/** The fields' values of the page's state. */
+export function valuesOf(form: IdCardForm): IdCardValues {
+  const address = (kind: (typeof photoKinds)[number]) => {
+    const photo = form.photos[kind];
+    return photo.status === "done" ? (photo.address ?? "") : "";
+  };
+  return {
+    frontPhotoUrl: address("front"),
+    backPhotoUrl: address("back"),
+    holdingPhotoUrl: address("holding"),
+    name: form.name,
+    idNumber: form.idNumber,
+    gender: form.gender,
+    birthday: form.birthday,
+    address: form.address,
+    sharedDebtConsent: form.sharedDebtConsent,
+    contacts: form.contacts,
+  };
+}
+
+/** The page's state with what the borrower typed (photos come from their uploads, not from here). */
+export function withValues(form: IdCardForm, values: IdCardValues): IdCardForm {
+  return {
+    ...form,
+    name: values.name,
+    idNumber: values.idNumber,
+    gender: values.gender,
+    birthday: values.birthday,
+    address: values.address,
+    sharedDebtConsent: values.sharedDebtConsent,
+    contacts: values.contacts,
+  };
+}
 
 /** The form as the borrower left it on an earlier visit (photos, details, contacts). */
 export function idCardFormOf(detail: UserDetail | undefined): IdCardForm {
@@ -118,26 +197,68 @@ export function isUploading(form: IdCardForm): boolean {
   return Object.values(form.photos).some((photo) => photo.status === "uploading");
 }
 
-/** The OCR confirm request. */
-export function personalRequestOf(form: IdCardForm) {
+/** The OCR confirm request as typed. */
+function personalDraftOf(values: IdCardValues) {
   return {
-    frontPhotoUrl: form.photos.front.address ?? "",
-    backPhotoUrl: form.photos.back.address ?? "",
-    holdingPhotoUrl: form.photos.holding.address ?? "",
-    name: form.name,
-    idNumber: form.idNumber,
-    gender: form.gender,
-    birthday: form.birthday,
-    address: form.address,
-    sharedDebtConsent: form.sharedDebtConsent,
+    frontPhotoUrl: values.frontPhotoUrl,
+    backPhotoUrl: values.backPhotoUrl,
+    holdingPhotoUrl: values.holdingPhotoUrl,
+    name: values.name,
+    idNumber: values.idNumber,
+    gender: values.gender,
+    birthday: values.birthday,
+    address: values.address,
+    sharedDebtConsent: values.sharedDebtConsent,
   };
 }
 
-/** The emergency contact add request. */
+/** The emergency contact add request as typed. */
+function contactsDraftOf(values: IdCardValues) {
+  return { contacts: values.contacts.map((contact) => ({ ...contact })) };
+}
+
+/** What a confirm sends: the personal details (none when confirmed earlier) and the contacts. */
+const idCardRequestEntries = v.object({
+  personal: v.optional(personalDetailsSchema),
+  contacts: emergencyContactsRequestSchema,
+});
+
+export type IdCardRequest = v.InferOutput<typeof idCardRequestEntries>;
+
+/**
+ * The two requests made of the form by the domain's schemas (`personalDetailsSchema`,
+ * `emergencyContactsRequestSchema`: the ID number in canonical form, phones in E.164). Details
+ * confirmed on an earlier visit are not sent again (their number was never answered whole).
+ */
+export function idCardRequestSchema(
+  confirmedEarlier: boolean,
+): v.GenericSchema<IdCardValues, IdCardRequest> {
+  return v.pipe(
+    idCardValuesSchema,
+    // As typed, not yet checked: the schemas after it say what is wrong.
+    v.transform((values): unknown => ({
+      ...(confirmedEarlier ? {} : { personal: personalDraftOf(values) }),
+      contacts: contactsDraftOf(values),
+    })),
+    idCardRequestEntries,
+  );
+}
+
+/** The form field of a problem on a request field (`contacts.1.phone` -> `contacts[1].phone`). */
+export function fieldOfRequest(field: string): string {
+  return formPath(field.replace(/^personal\.|^contacts\.(?=contacts\.)/, ""));
+}
+
+/** The OCR confirm request the page would send now, checked; null when it would be refused. */
+export function personalRequestOf(form: IdCardForm) {
+  const parsed = v.safeParse(personalDetailsSchema, personalDraftOf(valuesOf(form)));
+  return parsed.success ? parsed.output : null;
+}
+
+/** The emergency contact add request the page would send now, checked; null when refused. */
 export function contactsRequestOf(form: IdCardForm) {
-  return {
-    contacts: form.contacts.map((contact) => ({ ...contact })) as [ContactForm, ContactForm],
-  };
+  const parsed = v.safeParse(emergencyContactsRequestSchema, contactsDraftOf(valuesOf(form)));
+  return parsed.success ? parsed.output : null;
 }
 
 export function requestKey(request: unknown): string {
@@ -161,30 +282,16 @@ export function needsContacts(form: IdCardForm): boolean {
  * from the borrower's own and from each other. Fields as the server names them
  * (`frontPhotoUrl`, `idNumber`, `contacts.0.phone`...).
  */
-export function problemsOf(form: IdCardForm, borrowerPhone: string): DomainError[] {
+export function problemsOf(
+  values: IdCardValues,
+  { confirmedEarlier, borrowerPhone }: { confirmedEarlier: boolean; borrowerPhone: string },
+): DomainError[] {
   const problems: DomainError[] = [];
-  if (form.confirmedEarlier === null) {
-    const personal = validatePersonalDetails(personalRequestOf(form));
+  if (!confirmedEarlier) {
+    const personal = validatePersonalDetails(personalDraftOf(values));
     if (!personal.ok) problems.push(...personal.errors);
   }
-  const contacts = validateEmergencyContacts(contactsRequestOf(form), borrowerPhone);
+  const contacts = validateEmergencyContacts(contactsDraftOf(values), borrowerPhone);
   if (!contacts.ok) problems.push(...contacts.errors);
   return problems;
-}
-
-/** A problem the server reported, as its envelope body lists them. */
-export interface ServerProblem {
-  field: string | null;
-  key: string;
-  message: string;
-}
-
-/** The first message for each field ('form' for problems about no field). */
-export function messagesByField(problems: readonly ServerProblem[]): Map<string, string> {
-  const byField = new Map<string, string>();
-  for (const problem of problems) {
-    const field = problem.field ?? "form";
-    if (!byField.has(field)) byField.set(field, problem.message);
-  }
-  return byField;
 }

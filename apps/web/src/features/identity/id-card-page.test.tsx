@@ -11,6 +11,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const signPage = "/pages/loans/sign?code=abc123";
@@ -152,9 +153,10 @@ describe("the ID card page", () => {
     ]);
     expect(calls("/api/v3/emergencyContact/add").map((call) => call.payload)).toEqual([
       {
+        // The request the domain's schema makes of what was typed: phones as E.164.
         contacts: [
-          { name: "김부모", phone: "010-9876-0001", relation: "parents" },
-          { name: "이친구", phone: "010-9876-0002", relation: "friend" },
+          { name: "김부모", phone: "+821098760001", relation: "parents" },
+          { name: "이친구", phone: "+821098760002", relation: "friend" },
         ],
       },
     ]);
@@ -255,6 +257,28 @@ describe("the ID card page", () => {
     confirm();
     expect(await screen.findByText("이름을 입력해 주세요")).toBeTruthy();
     expect(screen.getByText("주민등록번호를 입력해 주세요")).toBeTruthy();
+  });
+
+  it("brings the first thing to fix into view on a refused confirm: a photo, then a field", async () => {
+    HTMLElement.prototype.scrollIntoView ??= () => {};
+    const scrolled = vi.spyOn(HTMLElement.prototype, "scrollIntoView");
+    const { calls } = renderIdCard();
+    await screen.findByText(/실제로 연락이 닿는 번호를 입력해 주세요/);
+    confirm();
+    expect(await screen.findByText("신분증 앞면 사진을 업로드해 주세요")).toBeTruthy();
+    const front = screen.getByLabelText(/^신분증 앞면/);
+    await vi.waitFor(() => expect(document.activeElement).toBe(front));
+    expect(scrolled.mock.contexts.at(-1)).toBe(front.closest("[data-field]"));
+
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    // The photos are up: their problems are gone, the first contact's name comes next.
+    expect(screen.queryByText("신분증 앞면 사진을 업로드해 주세요")).toBeNull();
+    confirm();
+    const contactName = screen.getAllByLabelText(/^이름/)[1] as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(contactName));
+    expect(scrolled.mock.contexts.at(-1)).toBe(contactName);
+    expect(calls("/api/v3/userAuth/ocrConfirm")).toEqual([]);
   });
 
   it("keeps the form while the borrower fills the address in from their position", async () => {

@@ -1,14 +1,10 @@
-import { type Gender, type Relation, relations } from "@chayong/domain";
+import { genders, relations } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
-  Checkbox,
-  DateField,
   ImageUploadTile,
   PageHeader,
-  Select,
   StepIndicator,
-  TextField,
   type UploadState,
   useToast,
 } from "@chayong/ui";
@@ -16,35 +12,43 @@ import { useLingui } from "@lingui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtom } from "jotai";
-import { type FormEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
-import type { ApiInput } from "../../data/api-endpoints";
+import {
+  type FormEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery, currentUserQuery } from "../../data/api-query";
+import { serverProblemsOf, useDomainForm, useShownProblem } from "../../forms";
 import { asTransportError } from "../../session/error-catalogue";
-import { domainMessage, screenMessage } from "../../session/screen-message";
+import { screenMessage } from "../../session/screen-message";
 import { chosenAddressAtom } from "../location/chosen-address";
 import { finishVerification, flowSearch } from "./flow-history";
 import {
-  contactsRequestOf,
+  fieldOfRequest,
+  idCardFields,
   idCardFormOf,
+  idCardRequestSchema,
   isUploading,
-  messagesByField,
-  needsConfirm,
-  needsContacts,
   ocrPairOf,
-  personalRequestOf,
   problemsOf,
   reopened,
   requestKey,
-  type ServerProblem,
+  valuesOf,
   withFreshPreviews,
   withOcrReading,
+  withValues,
 } from "./id-card-form";
 import {
   type IdCardForm,
   idCardFormAtom,
   type PersonalField,
   type PhotoKind,
+  type PhotoSlot,
   photoFields,
   photoKinds,
 } from "./id-card-store";
@@ -134,10 +138,6 @@ function IdCardFormView({
   const saveContacts = useApiMutation("identity.addEmergencyContacts");
   const [, setStored] = useAtom(idCardFormAtom);
   const [chosenAddress, setChosenAddress] = useAtom(chosenAddressAtom);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(0);
-  const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [sendError, setSendError] = useState<string | null>(null);
   const [faceProblem, setFaceProblem] = useState(false);
   // From 'confirm' until the page is left, or a refusal: both calls, one after the other.
   const [sending, setSending] = useState(false);
@@ -150,50 +150,81 @@ function IdCardFormView({
   );
 
   const borrowerPhone = user.data?.phone ?? "";
-  const problems = useMemo(() => {
-    const byField = new Map<string, string>();
-    for (const problem of problemsOf(form, borrowerPhone)) {
-      const field = problem.field ?? "form";
-      if (!byField.has(field)) byField.set(field, domainMessage(problem, _));
+  const confirmedEarlier = form.confirmedEarlier !== null;
+  const request = useMemo(() => idCardRequestSchema(confirmedEarlier), [confirmedEarlier]);
+  const [initialValues] = useState(() => valuesOf(form));
+  const {
+    form: fields,
+    submit,
+    message,
+    say,
+  } = useDomainForm({
+    defaultValues: initialValues,
+    request,
+    // The domain's rules, the server's: each field's shape, the number against the birthday
+    // and gender, the contacts' phones against each other and the borrower's.
+    rules: (values) => problemsOf(values, { confirmedEarlier, borrowerPhone }),
+    fieldOf: fieldOfRequest,
+    // What is typed lives in the page's state (the atom): nothing is lost on leaving the page.
+    onValuesChange: (values) => setForm((current) => withValues(current, values)),
+    onSubmit: async (sent) => {
+      setFaceProblem(false);
+      setSending(true);
+      let step: "personal" | "contacts" = "personal";
+      try {
+        const { personal, contacts } = sent;
+        if (personal && form.confirmedKey !== requestKey(personal)) {
+          await confirmDetails.mutateAsync(personal);
+          setForm((current) => ({ ...current, confirmedKey: requestKey(personal) }));
+        }
+        step = "contacts";
+        if (form.savedContactsKey !== requestKey(contacts)) {
+          await saveContacts.mutateAsync(contacts);
+          setForm((current) => ({ ...current, savedContactsKey: requestKey(contacts) }));
+        }
+        toast.show(_("idCard.submit.success"));
+        // The form is forgotten (here and in session storage) once the page is left.
+        finished.current = true;
+        finishVerification(router, redirect);
+      } catch (error) {
+        setSending(false);
+        const transportError = asTransportError(error);
+        // 'live face verification failed' / 'face check first': the borrower retakes the face.
+        setFaceProblem(
+          step === "personal" &&
+            serverProblemsOf(error).length === 0 &&
+            transportError?.kind === "envelope-status" &&
+            (transportError.status === 400 || transportError.status === 409),
+        );
+        throw error;
+      }
+    },
+  });
+
+  // What changed in the page's state from elsewhere (an upload, OCR's reading, a new photo that
+  // asks for the number again) comes into the fields; what the borrower types went the other way.
+  useEffect(() => {
+    const next = valuesOf(form);
+    for (const name of idCardFields) {
+      if (JSON.stringify(next[name]) !== JSON.stringify(fields.state.values[name])) {
+        // Not the borrower's typing: not marked as typed (OCR may still fill it).
+        fields.setFieldValue(name, next[name], { dontRunListeners: true });
+      }
     }
-    return byField;
-  }, [form, borrowerPhone, _]);
-  const errorFor = (field: string): string | undefined =>
-    serverErrors.get(field) ??
-    (submitted > 0 || touched.has(field) ? problems.get(field) : undefined);
-  const touch = (field: string) => () =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  const forget = (field: string) => {
-    setServerErrors((current) => {
-      if (!current.has(field) && !current.has("form")) return current;
-      const next = new Map(current);
-      next.delete(field);
-      next.delete("form");
-      return next;
-    });
-    setSendError(null);
-  };
-  const updatePersonal = <F extends PersonalField>(field: F, value: IdCardForm[F]) => {
-    forget(field);
-    setForm((current) => ({
-      ...current,
-      [field]: value,
-      typed: current.typed.includes(field) ? current.typed : [...current.typed, field],
-    }));
-  };
-  const updateContact = (index: 0 | 1, patch: Partial<IdCardForm["contacts"][0]>) => {
-    for (const name of Object.keys(patch)) forget(`contacts.${index}.${name}`);
-    setForm((current) => {
-      const contacts = [...current.contacts] as IdCardForm["contacts"];
-      contacts[index] = { ...contacts[index], ...patch };
-      return { ...current, contacts };
-    });
-  };
+  }, [form]);
+
+  /** A detail the borrower typed: OCR never overwrites it. */
+  const typed = (field: PersonalField) => ({
+    onChange: () =>
+      setForm((current) =>
+        current.typed.includes(field) ? current : { ...current, typed: [...current.typed, field] },
+      ),
+  });
 
   // An address confirmed on /choose-location lands in the form.
   useEffect(() => {
     if (chosenAddress === null) return;
-    updatePersonal("address", chosenAddress);
+    fields.setFieldValue("address", chosenAddress);
     setChosenAddress(null);
   }, [chosenAddress]);
 
@@ -237,7 +268,6 @@ function IdCardFormView({
   }, [ocrDue, pair]);
 
   const upload = async (kind: PhotoKind, file: Blob) => {
-    forget(photoFields[kind]);
     picks += 1;
     const pick = picks;
     const replaced = form.photos[kind].previewUrl;
@@ -286,77 +316,19 @@ function IdCardFormView({
     );
   };
 
-  const tileState = (kind: PhotoKind): UploadState => {
-    const photo = form.photos[kind];
-    if (photo.status === "uploading") return { status: "uploading" };
-    if (photo.status === "error") return { status: "error", message: photo.error };
-    const problem = errorFor(photoFields[kind]);
-    if (problem) return { status: "error", message: problem };
-    return { status: photo.status };
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted((count) => count + 1);
-    setSendError(null);
-    setFaceProblem(false);
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
     if (isUploading(form)) {
-      setSendError(_("identity.uploadPending"));
+      event.preventDefault();
+      setFaceProblem(false);
+      say(_("identity.uploadPending"));
       return;
     }
-    if (problems.size > 0) return;
-    setSending(true);
-    try {
-      if (needsConfirm(form)) {
-        const personal = personalRequestOf(form);
-        await confirmDetails.mutateAsync(personal as ApiInput<"identity.ocrConfirm">);
-        setForm((current) => ({ ...current, confirmedKey: requestKey(personal) }));
-      }
-      if (needsContacts(form)) {
-        const contacts = contactsRequestOf(form);
-        await saveContacts.mutateAsync(contacts as ApiInput<"identity.addEmergencyContacts">);
-        setForm((current) => ({ ...current, savedContactsKey: requestKey(contacts) }));
-      }
-      toast.show(_("idCard.submit.success"));
-      // The form is forgotten (here and in session storage) once the page is left.
-      finished.current = true;
-      finishVerification(router, redirect);
-    } catch (error) {
-      setSending(false);
-      const transportError = asTransportError(error);
-      const body = transportError?.body as { errors?: ServerProblem[] } | undefined;
-      if (body?.errors?.length) {
-        const byField = messagesByField(body.errors);
-        setServerErrors(byField);
-        setSendError(byField.get("form") ?? null);
-        return;
-      }
-      setSendError(screenMessage(error, _));
-      // 'live face verification failed' / 'face check first': the borrower retakes the face.
-      setFaceProblem(
-        needsConfirm(form) &&
-          transportError?.kind === "envelope-status" &&
-          (transportError.status === 400 || transportError.status === 409),
-      );
-    }
+    submit(event);
   };
-
-  // After a refused submit, the first thing to fix (a photo or a field) comes into view, focused.
-  useEffect(() => {
-    if (submitted === 0) return;
-    const first = document.querySelector<HTMLElement>(
-      ".id-card .cy-upload-tile--error, .id-card [aria-invalid='true']",
-    );
-    const control = first?.matches("input, select, textarea")
-      ? first
-      : first?.querySelector<HTMLElement>("input");
-    first?.scrollIntoView({ block: "center" });
-    control?.focus({ preventScroll: true });
-  }, [submitted, serverErrors]);
 
   const ocr = form.ocr;
   const confirmed = form.confirmedEarlier;
-  const genderOptions = (["male", "female"] as const).map((value) => ({
+  const genderOptions = genders.map((value) => ({
     value,
     label: _(`identity.gender.${value}`),
   }));
@@ -366,7 +338,7 @@ function IdCardFormView({
   }));
 
   return (
-    <form className="page page--above-service id-card" onSubmit={submit} noValidate>
+    <form className="page page--above-service id-card" onSubmit={confirm} noValidate>
       <section className="page__section" aria-labelledby="id-card-photos">
         <h2 className="page__section-title" id="id-card-photos">
           {_("idCard.photos")}
@@ -376,15 +348,27 @@ function IdCardFormView({
           {photoKinds.map((kind) => {
             const photo = form.photos[kind];
             return (
-              <ImageUploadTile
-                key={kind}
-                kind={kind}
-                state={tileState(kind)}
-                previewUrl={photo.previewUrl}
-                onSelect={(file) => void upload(kind, file)}
-                onRetry={photo.file ? () => photo.file && void upload(kind, photo.file) : undefined}
-                className={`id-card__photo id-card__photo--${kind}`}
-              />
+              <fields.AppField key={kind} name={photoFields[kind]}>
+                {() => (
+                  <PhotoField
+                    name={photoFields[kind]}
+                    photo={photo}
+                    className={`id-card__photo id-card__photo--${kind}`}
+                  >
+                    {(state) => (
+                      <ImageUploadTile
+                        kind={kind}
+                        state={state}
+                        previewUrl={photo.previewUrl}
+                        onSelect={(file) => void upload(kind, file)}
+                        onRetry={
+                          photo.file ? () => photo.file && void upload(kind, photo.file) : undefined
+                        }
+                      />
+                    )}
+                  </PhotoField>
+                )}
+              </fields.AppField>
             );
           })}
         </div>
@@ -443,62 +427,51 @@ function IdCardFormView({
           </>
         ) : (
           <>
-            <TextField
-              label={_("identity.name")}
-              name="name"
-              value={form.name}
-              maxLength={50}
-              autoComplete="name"
-              onChange={(event) => updatePersonal("name", event.currentTarget.value)}
-              onBlur={touch("name")}
-              error={errorFor("name")}
-              required
-            />
-            <TextField
-              label={_("identity.idNumber")}
-              name="idNumber"
-              value={form.idNumber}
-              maxLength={32}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              onChange={(event) => updatePersonal("idNumber", event.currentTarget.value)}
-              onBlur={touch("idNumber")}
-              error={errorFor("idNumber")}
-              required
-            />
-            <Select<Gender>
-              label={_("identity.gender")}
-              name="gender"
-              value={form.gender}
-              options={genderOptions}
-              placeholder={_("common.pleaseSelect")}
-              onValueChange={(value) => updatePersonal("gender", value)}
-              onBlur={touch("gender")}
-              error={errorFor("gender")}
-              required
-            />
-            <DateField
-              label={_("identity.birthday")}
-              name="birthday"
-              value={form.birthday}
-              max={today()}
-              onValueChange={(value) => updatePersonal("birthday", value)}
-              onBlur={touch("birthday")}
-              error={errorFor("birthday")}
-              required
-            />
-            <TextField
-              label={_("identity.address")}
-              name="address"
-              value={form.address}
-              maxLength={200}
-              autoComplete="street-address"
-              onChange={(event) => updatePersonal("address", event.currentTarget.value)}
-              onBlur={touch("address")}
-              error={errorFor("address")}
-              required
-            />
+            <fields.AppField name="name" listeners={typed("name")}>
+              {(field) => (
+                <field.TextField
+                  label={_("identity.name")}
+                  maxLength={50}
+                  autoComplete="name"
+                  required
+                />
+              )}
+            </fields.AppField>
+            <fields.AppField name="idNumber" listeners={typed("idNumber")}>
+              {(field) => (
+                <field.TextField
+                  label={_("identity.idNumber")}
+                  maxLength={32}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  required
+                />
+              )}
+            </fields.AppField>
+            <fields.AppField name="gender" listeners={typed("gender")}>
+              {(field) => (
+                <field.Select
+                  label={_("identity.gender")}
+                  options={genderOptions}
+                  placeholder={_("common.pleaseSelect")}
+                  required
+                />
+              )}
+            </fields.AppField>
+            <fields.AppField name="birthday" listeners={typed("birthday")}>
+              {(field) => <field.DateField label={_("identity.birthday")} max={today()} required />}
+            </fields.AppField>
+            <fields.AppField name="address" listeners={typed("address")}>
+              {(field) => (
+                <field.TextField
+                  label={_("identity.address")}
+                  maxLength={200}
+                  autoComplete="street-address"
+                  required
+                />
+              )}
+            </fields.AppField>
             <Button
               variant="secondary"
               className="id-card__locate"
@@ -515,71 +488,60 @@ function IdCardFormView({
           {_("identity.contacts.title")}
         </h2>
         <p className="page__note id-card__phone-note">{_("identity.validPhoneNote")}</p>
-        {([0, 1] as const).map((index) => {
-          const contact = form.contacts[index];
-          const field = (name: string) => `contacts.${index}.${name}`;
-          return (
-            <fieldset className="id-card__contact" key={index}>
-              <legend className="id-card__contact-title">
-                {_(index === 0 ? "identity.contact1.title" : "identity.contact2.title")}
-              </legend>
-              <TextField
-                label={_("identity.contact.name")}
-                name={field("name")}
-                value={contact.name}
-                maxLength={50}
-                autoComplete="off"
-                onChange={(event) => updateContact(index, { name: event.currentTarget.value })}
-                onBlur={touch(field("name"))}
-                error={errorFor(field("name"))}
-                required
-              />
-              <TextField
-                label={_("identity.contact.phone")}
-                name={field("phone")}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                value={contact.phone}
-                onChange={(event) => updateContact(index, { phone: event.currentTarget.value })}
-                onBlur={touch(field("phone"))}
-                error={errorFor(field("phone"))}
-                required
-              />
-              <Select<Relation>
-                label={_("identity.contact.relation")}
-                name={field("relation")}
-                value={contact.relation}
-                options={relationOptions}
-                placeholder={_("common.pleaseSelect")}
-                onValueChange={(value) => updateContact(index, { relation: value })}
-                onBlur={touch(field("relation"))}
-                error={errorFor(field("relation"))}
-                required
-              />
-            </fieldset>
-          );
-        })}
-        {errorFor("contacts") ? (
-          <p className="page__error" role="alert">
-            {errorFor("contacts")}
-          </p>
-        ) : null}
+        {([0, 1] as const).map((index) => (
+          <fieldset className="id-card__contact" key={index}>
+            <legend className="id-card__contact-title">
+              {_(index === 0 ? "identity.contact1.title" : "identity.contact2.title")}
+            </legend>
+            <fields.AppField name={`contacts[${index}].name`}>
+              {(field) => (
+                <field.TextField
+                  label={_("identity.contact.name")}
+                  maxLength={50}
+                  autoComplete="off"
+                  required
+                />
+              )}
+            </fields.AppField>
+            <fields.AppField name={`contacts[${index}].phone`}>
+              {(field) => (
+                <field.TextField
+                  label={_("identity.contact.phone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  required
+                />
+              )}
+            </fields.AppField>
+            <fields.AppField name={`contacts[${index}].relation`}>
+              {(field) => (
+                <field.Select
+                  label={_("identity.contact.relation")}
+                  options={relationOptions}
+                  placeholder={_("common.pleaseSelect")}
+                  required
+                />
+              )}
+            </fields.AppField>
+          </fieldset>
+        ))}
+        {/* 'Exactly two contacts': about the contacts together. */}
+        <fields.AppField name="contacts">{(field) => <field.Problem />}</fields.AppField>
       </section>
 
-      <Checkbox
-        label={_("identity.sharedDebtConsent")}
-        name="sharedDebtConsent"
-        checked={form.sharedDebtConsent}
-        disabled={confirmed !== null || sending}
-        onCheckedChange={(checked) =>
-          setForm((current) => ({ ...current, sharedDebtConsent: checked }))
-        }
-      />
+      <fields.AppField name="sharedDebtConsent">
+        {(field) => (
+          <field.Checkbox
+            label={_("identity.sharedDebtConsent")}
+            disabled={confirmed !== null || sending}
+          />
+        )}
+      </fields.AppField>
 
-      {sendError ? (
+      {message ? (
         <p className="page__error" role="alert">
-          {sendError}
+          {message}
         </p>
       ) : null}
       <div className="page__actions id-card__actions">
@@ -601,5 +563,36 @@ function IdCardFormView({
         {sending ? <p className="page__note">{_("common.submitting")}</p> : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * A photo's tile as a field of the form (named by its request field, so a refused confirm
+ * brings it into view): its upload's state, else its problem once a confirm was tried.
+ */
+function PhotoField({
+  name,
+  photo,
+  className,
+  children,
+}: {
+  name: string;
+  photo: PhotoSlot;
+  className: string;
+  children: (state: UploadState) => ReactNode;
+}) {
+  const problem = useShownProblem();
+  const state: UploadState =
+    photo.status === "uploading"
+      ? { status: "uploading" }
+      : photo.status === "error"
+        ? { status: "error", message: photo.error }
+        : problem
+          ? { status: "error", message: problem }
+          : { status: photo.status };
+  return (
+    <div className={className} data-field={name}>
+      {children(state)}
+    </div>
   );
 }

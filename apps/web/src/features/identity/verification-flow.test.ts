@@ -1,4 +1,4 @@
-import { createMemoryHistory } from "@tanstack/react-router";
+import { createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import * as v from "valibot";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enterVerification, finishVerification, flowSearch } from "./flow-history";
@@ -8,24 +8,12 @@ afterEach(() => sessionStorage.clear());
 
 const signPage = "/pages/loans/sign?code=abc123";
 
-/** A router over a memory history whose navigate pushes or replaces as asked. */
-function fakeRouter(entries: string[]) {
+/** The router itself, over a memory history (its navigate watched, not replaced). */
+function routerAt(entries: string[]) {
   const history = createMemoryHistory({ initialEntries: entries });
-  const navigate = vi.fn(async (options: { to?: string; href?: string; replace?: boolean }) => {
-    const path = options.href ?? options.to ?? "/";
-    if (options.replace) history.replace(path);
-    else history.push(path);
-  });
-  const router = {
-    history,
-    get latestLocation() {
-      return history.location;
-    },
-    navigate,
-  };
-  return router as unknown as Parameters<typeof finishVerification>[0] & {
-    navigate: typeof navigate;
-  };
+  const router = createRouter({ routeTree: createRootRoute(), history });
+  vi.spyOn(router, "navigate");
+  return router;
 }
 
 describe("the flow's search params", () => {
@@ -42,7 +30,7 @@ describe("the flow's search params", () => {
 
 describe("the flow's history", () => {
   it("goes back to the page that entered it when that is the previous entry", async () => {
-    const router = fakeRouter(["/pages/order/index", signPage]);
+    const router = routerAt(["/pages/order/index", signPage]);
     await enterVerification(router, { faceVerified: true });
     expect(router.navigate).toHaveBeenLastCalledWith({
       to: idCardPath,
@@ -58,7 +46,7 @@ describe("the flow's history", () => {
   });
 
   it("replaces the step when the flow was opened some other way", () => {
-    const router = fakeRouter([
+    const router = routerAt([
       "/pages/order/index",
       `${facePath}?redirect=${encodeURIComponent(signPage)}`,
     ]);
@@ -69,7 +57,7 @@ describe("the flow's history", () => {
   });
 
   it("without a redirect, replaces the step with the 'me' page", async () => {
-    const router = fakeRouter([signPage]);
+    const router = routerAt([signPage]);
     await enterVerification(router, { faceVerified: false });
     finishVerification(router, undefined);
     expect(router.navigate).toHaveBeenLastCalledWith({ href: "/pages/me/index", replace: true });

@@ -1,14 +1,20 @@
-import { Button, PageHeader, TextField } from "@chayong/ui";
+import { idCardAddressSchema } from "@chayong/domain";
+import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useAtomValue, useSetAtom } from "jotai";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { useDomainForm } from "../../forms";
 import { useBack } from "../../session/use-back";
 import { locationFlagAtom } from "../../state/storage";
 import { idCardFormAtom } from "../identity/id-card-store";
 import { idCardPath } from "../identity/verification-flow";
 import { chosenAddressAtom } from "./chosen-address";
 import { coordinatesText, geoUri, type Position } from "./position";
+
+/** The address by the rule of the ID card's request, where it goes (docs/validation.md#id-card-page). */
+const chosenAddressSchema = v.object({ address: idCardAddressSchema });
 
 type Locating =
   | { status: "locating" }
@@ -30,8 +36,15 @@ export function ChooseLocationPage() {
   const current = useAtomValue(idCardFormAtom)?.address ?? "";
   const setChosen = useSetAtom(chosenAddressAtom);
   const setLocationFlag = useSetAtom(locationFlagAtom);
-  const [address, setAddress] = useState(current);
-  const [missing, setMissing] = useState(false);
+  const { form, submit } = useDomainForm({
+    defaultValues: { address: current },
+    request: chosenAddressSchema,
+    onSubmit: ({ address }) => {
+      setChosen(address);
+      if (router.history.canGoBack()) router.history.back();
+      else void navigate({ to: idCardPath, replace: true });
+    },
+  });
   const [locating, setLocating] = useState<Locating>({ status: "locating" });
   const mounted = useRef(true);
 
@@ -48,7 +61,9 @@ export function ChooseLocationPage() {
         const position = { lat: coords.latitude, lng: coords.longitude };
         setLocating({ status: "located", position, accuracy: coords.accuracy });
         setLocationFlag(true);
-        setAddress((typed) => (typed.trim() === "" ? coordinatesText(position) : typed));
+        if (form.state.values.address.trim() === "") {
+          form.setFieldValue("address", coordinatesText(position));
+        }
       },
       (problem) => {
         if (!mounted.current) return;
@@ -58,7 +73,7 @@ export function ChooseLocationPage() {
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
-  }, [setLocationFlag]);
+  }, [setLocationFlag, form]);
 
   useEffect(() => {
     mounted.current = true;
@@ -67,17 +82,6 @@ export function ChooseLocationPage() {
       mounted.current = false;
     };
   }, [locate]);
-
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    if (address.trim() === "") {
-      setMissing(true);
-      return;
-    }
-    setChosen(address.trim());
-    if (router.history.canGoBack()) router.history.back();
-    else void navigate({ to: idCardPath, replace: true });
-  };
 
   const number = (value: number, digits: number) =>
     value.toLocaleString(i18n.locale, {
@@ -88,7 +92,7 @@ export function ChooseLocationPage() {
   return (
     <>
       <PageHeader title={_("location.choose.title")} onBack={back} />
-      <form className="page page--above-service location" onSubmit={confirm} noValidate>
+      <form className="page page--above-service location" onSubmit={submit} noValidate>
         <section className="location__card" aria-live="polite">
           {locating.status === "locating" ? (
             <>
@@ -129,19 +133,16 @@ export function ChooseLocationPage() {
           ) : null}
         </section>
         <p className="page__note">{_("location.noMapHint")}</p>
-        <TextField
-          label={_("identity.address")}
-          name="address"
-          value={address}
-          maxLength={200}
-          autoComplete="street-address"
-          onChange={(event) => {
-            setAddress(event.currentTarget.value);
-            setMissing(false);
-          }}
-          error={missing ? _("identity.address.required") : undefined}
-          required
-        />
+        <form.AppField name="address">
+          {(field) => (
+            <field.TextField
+              label={_("identity.address")}
+              maxLength={200}
+              autoComplete="street-address"
+              required
+            />
+          )}
+        </form.AppField>
         <div className="page__actions">
           <Button type="submit" size="lg" block>
             {_("common.confirm")}

@@ -33,9 +33,13 @@ const repayment = {
   reversedByEntryId: null,
 };
 
-function renderSigned(update: (payload: unknown) => { status?: number; body?: unknown }) {
+function renderSigned(
+  update: (payload: unknown) => { status?: number; body?: unknown },
+  routes: Record<string, (payload: unknown) => { body: unknown }> = {},
+) {
   return renderApp(`/pages/order/common?id=${overdue.id}`, {
     routes: {
+      ...routes,
       "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
       "/api/v1/contract/detail": () => ({ body: overdue }),
       "/api/v1/contract/ledger": () => ({
@@ -114,5 +118,98 @@ describe("money on a signed contract (lender)", () => {
     expect(sent[0]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
     // The page reads the contract again (status, totals).
     await waitFor(() => expect(detailReads()).toBeGreaterThan(readsBefore));
+  });
+
+  it("keeps a waiver typed when the sheet is closed and opened again, and sends it as typed", async () => {
+    const sent: Record<string, unknown>[] = [];
+    renderSigned((payload) => {
+      sent.push(payload as Record<string, unknown>);
+      return {};
+    });
+    await screen.findByRole("heading", { name: "회차별 잔액" });
+    fireEvent.click(await screen.findByRole("button", { name: "감면" }));
+    let sheet = await screen.findByRole("dialog", { name: "감면" });
+    fireEvent.change(within(sheet).getByLabelText(/감면 금액/), { target: { value: "10000" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "닫기" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "감면" }));
+    sheet = await screen.findByRole("dialog", { name: "감면" });
+    expect((within(sheet).getByLabelText(/감면 금액/) as HTMLInputElement).value).toBe("10,000");
+    fireEvent.change(within(sheet).getByLabelText(/메모/), { target: { value: "  명절 " } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "감면" }));
+    await screen.findByText("감면이 등록되었습니다");
+    // The contract update request, as the domain's request entries make it of the sheet.
+    expect(sent).toEqual([
+      {
+        id: overdue.id,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+        instalmentIndex: 1,
+        waiverAmount: 10_000,
+        reason: "명절",
+      },
+    ]);
+  });
+
+  it("renews to a correct date only, and sends the renewal request", async () => {
+    const renewals: unknown[] = [];
+    renderSigned(() => ({}), {
+      "/api/v1/contract/renew": (payload) => {
+        renewals.push(payload);
+        return { body: overdue };
+      },
+    });
+    await screen.findByRole("heading", { name: "회차별 잔액" });
+    fireEvent.click(await screen.findByRole("button", { name: "기한 연장" }));
+    const sheet = await screen.findByRole("dialog", { name: "기한 연장" });
+    const date = within(sheet).getByLabelText(/연장 후 상환일/);
+    // Before the server's today (2026-11-23): refused, on the date, before anything is sent.
+    fireEvent.change(date, { target: { value: "2026-05-01" } });
+    fireEvent.blur(date);
+    expect(await within(sheet).findByText("올바른 연장 후 상환일을 선택해 주세요")).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole("button", { name: "기한 연장" }));
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    expect(renewals).toEqual([]);
+
+    fireEvent.change(date, { target: { value: "2026-12-31" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "기한 연장" }));
+    await screen.findByText("기한이 연장되었습니다");
+    expect(renewals).toEqual([
+      {
+        id: overdue.id,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+        instalmentIndex: 1,
+        newDueDate: "2026-12-31",
+      },
+    ]);
+  });
+
+  it("reverses an entry only with a reason, and sends the reversal request", async () => {
+    const reversals: unknown[] = [];
+    renderSigned(() => ({}), {
+      "/api/v1/contract/reverse": (payload) => {
+        reversals.push(payload);
+        return { body: overdue };
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "이 기록 취소" }));
+    const sheet = await screen.findByRole("dialog", { name: "이 기록 취소" });
+    fireEvent.click(within(sheet).getByRole("button", { name: "이 기록 취소" }));
+    expect(await within(sheet).findByText("입력해 주세요")).toBeTruthy();
+    const reason = within(sheet).getByLabelText(/취소 사유/);
+    expect(document.activeElement).toBe(reason);
+    expect(reversals).toEqual([]);
+
+    fireEvent.change(reason, { target: { value: "금액을 잘못 입력함" } });
+    fireEvent.click(within(sheet).getByRole("button", { name: "이 기록 취소" }));
+    await screen.findByText("기록이 취소되었습니다");
+    expect(reversals).toEqual([
+      {
+        id: overdue.id,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+        entryId: "entry-1",
+        reason: "금액을 잘못 입력함",
+      },
+    ]);
   });
 });

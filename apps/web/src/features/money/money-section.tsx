@@ -8,40 +8,37 @@ import {
 import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
-  DateField,
   formatMoney,
   InstalmentBalances,
   LedgerTimeline,
   type LedgerTimelineEntry,
-  MoneyField,
   MoneyText,
-  Select,
   Sheet,
-  TextField,
   useToast,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
+import { useStore } from "@tanstack/react-form";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import type { ApiAnswer } from "../../data/api-endpoints";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery } from "../../data/api-query";
-import { asTransportError } from "../../session/error-catalogue";
-import { domainMessage, screenMessage } from "../../session/screen-message";
+import { useDomainForm } from "../../forms";
+import { screenMessage } from "../../session/screen-message";
 import type { Contract } from "../contracts/contract-labels";
 import { currencyUnit } from "./currency-unit";
 import {
-  errorsByField,
   fieldOf,
   initialMoneyForm,
   type MoneyAction,
   type MoneyForm,
-  moneyRequestOf,
+  moneyProblems,
+  moneyRequestSchema,
   newActionKey,
   operationContextOf,
   owedOn,
-  planOf,
-  planReversalOf,
+  reversalProblems,
+  reversalRequestSchema,
 } from "./money-form";
 
 type Ledger = ApiAnswer<"contract.ledger">;
@@ -252,13 +249,7 @@ function MoneyActionSheet({
 }) {
   const { _, i18n } = useLingui();
   const toast = useToast();
-  const { form, key: actionKey } = draft;
-  const [touched, setTouched] = useState<Set<keyof MoneyForm>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Map<keyof MoneyForm | "form", string> | null>(
-    null,
-  );
-  const [sendError, setSendError] = useState<string | null>(null);
+  const actionKey = draft.key;
   const repay = useApiMutation("contract.repay");
   const renew = useApiMutation("contract.renew");
   const sending = repay.isPending || renew.isPending;
@@ -267,60 +258,40 @@ function MoneyActionSheet({
     () => operationContextOf(contract, ledger.entries as LedgerEntry[], today),
     [contract, ledger, today],
   );
-  const planned = useMemo(() => planOf(action, form, context), [action, form, context]);
-  const liveErrors = planned.ok ? new Map() : errorsByField(planned.errors);
-  const errorFor = (field: keyof MoneyForm): string | undefined => {
-    const server = serverErrors?.get(field);
-    if (server) return server;
-    if (!submitted && !touched.has(field)) return undefined;
-    const live = liveErrors.get(field);
-    return live ? domainMessage(live, _) : undefined;
-  };
-  const update = (field: keyof MoneyForm, patch: Partial<MoneyForm>) => {
-    onDraftChange({ form: { ...form, ...patch }, key: actionKey });
-    setTouched((current) => new Set(current).add(field));
-    setServerErrors(null);
-    setSendError(null);
-  };
+  const request = useMemo(() => moneyRequestSchema(action), [action]);
+  const { form, submit, message } = useDomainForm({
+    defaultValues: draft.form,
+    request,
+    // The server's own rules: the request's fields, then the plan against the ledger.
+    rules: (values) => moneyProblems(action, values, context),
+    fieldOf,
+    onValuesChange: (values) => onDraftChange({ form: values, key: actionKey }),
+    onSubmit: async (sent) => {
+      const call = { id: contract.id, idempotencyKey: actionKey };
+      if (sent.action === "renewal") await renew.mutateAsync({ ...call, ...sent.fields });
+      else await repay.mutateAsync({ ...call, ...sent.fields });
+      toast.show(_(successOf[action]));
+      onDone();
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
 
   const owing = contract.schedule.filter((instalment) => instalment.outstanding > 0);
-  const chosen = contract.schedule.find((instalment) => instalment.index === form.instalmentIndex);
+  const chosen = contract.schedule.find(
+    (instalment) => instalment.index === values.instalmentIndex,
+  );
   // What the chosen instalment owes on the day the money counts (a repayment received earlier
   // owes less overdue interest than today's balance shows).
   const owedNow =
-    form.instalmentIndex === null
+    values.instalmentIndex === null
       ? 0
       : owedOn(
           context,
-          form.instalmentIndex,
-          action === "repayment" && form.date !== "" ? form.date : today,
+          values.instalmentIndex,
+          action === "repayment" && values.date !== "" ? values.date : today,
         );
   const money = (amount: number) => formatMoney(amount, contract.currency, { locale: i18n.locale });
 
-  const submit = async () => {
-    setSubmitted(true);
-    if (!planned.ok) return;
-    setSendError(null);
-    try {
-      const fields = moneyRequestOf(action, form);
-      // The domain's plan above refuses an action without its instalment first.
-      const { instalmentIndex } = fields;
-      if (instalmentIndex === undefined) return;
-      const request = { id: contract.id, idempotencyKey: actionKey, instalmentIndex };
-      if ("newDueDate" in fields) await renew.mutateAsync({ ...fields, ...request });
-      else await repay.mutateAsync({ ...fields, ...request });
-      toast.show(_(successOf[action]));
-      onDone();
-    } catch (error) {
-      const body = asTransportError(error)?.body as { errors?: ServerProblem[] } | undefined;
-      if (body?.errors?.length) setServerErrors(serverMessagesByField(body.errors));
-      else setSendError(screenMessage(error, _));
-    }
-  };
-
-  const liveFormError = submitted ? liveErrors.get("form") : undefined;
-  const formError =
-    serverErrors?.get("form") ?? (liveFormError ? domainMessage(liveFormError, _) : undefined);
   return (
     <Sheet
       open
@@ -330,53 +301,58 @@ function MoneyActionSheet({
       }}
       title={_(titleOf[action])}
       description={contract.name}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       actions={
         <Button type="submit" size="lg" loading={sending}>
           {_(titleOf[action])}
         </Button>
       }
     >
-      <Select
-        label={_("operation.instalment")}
-        value={form.instalmentIndex === null ? "" : String(form.instalmentIndex)}
-        options={owing.map((instalment) => ({
-          value: String(instalment.index),
-          label: `${_("money.instalment.title", { index: instalment.index })} · ${formatCalendarDate(instalment.dueDate, i18n.locale)}`,
-        }))}
-        onValueChange={(value) => update("instalmentIndex", { instalmentIndex: Number(value) })}
-        hint={
-          chosen ? _("operation.outstandingNow", { amount: money(chosen.outstanding) }) : undefined
-        }
-        error={errorFor("instalmentIndex")}
-      />
+      <form.AppField name="instalmentIndex">
+        {(field) => (
+          <field.Select
+            label={_("operation.instalment")}
+            options={owing.map((instalment) => ({
+              value: instalment.index,
+              label: `${_("money.instalment.title", { index: instalment.index })} · ${formatCalendarDate(instalment.dueDate, i18n.locale)}`,
+            }))}
+            hint={
+              chosen
+                ? _("operation.outstandingNow", { amount: money(chosen.outstanding) })
+                : undefined
+            }
+          />
+        )}
+      </form.AppField>
       {action === "renewal" ? (
-        <DateField
-          label={_("renewal.date")}
-          value={form.date}
-          min={[addDays(chosen?.dueDate ?? today, 1), today].sort().at(-1)}
-          onValueChange={(date) => update("date", { date })}
-          error={errorFor("date")}
-          required
-        />
+        <form.AppField name="date">
+          {(field) => (
+            <field.DateField
+              label={_("renewal.date")}
+              min={[addDays(chosen?.dueDate ?? today, 1), today].sort().at(-1)}
+              required
+            />
+          )}
+        </form.AppField>
       ) : (
         <>
-          <MoneyField
-            label={_(
-              action === "repayment" ? "operation.repaymentAmount" : "operation.waiverAmount",
+          <form.AppField name="amount">
+            {(field) => (
+              <field.MoneyField
+                label={_(
+                  action === "repayment" ? "operation.repaymentAmount" : "operation.waiverAmount",
+                )}
+                locale={i18n.locale}
+                unit={currencyUnit(contract.currency, _)}
+                required
+              />
             )}
-            value={form.amount}
-            locale={i18n.locale}
-            unit={currencyUnit(contract.currency, _)}
-            onValueChange={(amount) => update("amount", { amount })}
-            error={errorFor("amount")}
-            required
-          />
-          {owedNow > 0 && form.amount !== owedNow ? (
+          </form.AppField>
+          {owedNow > 0 && values.amount !== owedNow ? (
             <Button
               variant="ghost"
               className="money-fill"
-              onClick={() => update("amount", { amount: owedNow })}
+              onClick={() => form.setFieldValue("amount", owedNow)}
             >
               {_("operation.fillOutstanding")}
             </Button>
@@ -384,43 +360,23 @@ function MoneyActionSheet({
         </>
       )}
       {action === "repayment" ? (
-        <DateField
-          label={_("operation.receivedOn")}
-          value={form.date}
-          min={contract.loanDate}
-          max={today}
-          onValueChange={(date) => update("date", { date })}
-          error={errorFor("date")}
-          required
-        />
+        <form.AppField name="date">
+          {(field) => (
+            <field.DateField
+              label={_("operation.receivedOn")}
+              min={contract.loanDate}
+              max={today}
+              required
+            />
+          )}
+        </form.AppField>
       ) : null}
-      <TextField
-        label={_("operation.reason")}
-        value={form.reason}
-        maxLength={500}
-        onChange={(event) => update("reason", { reason: event.currentTarget.value })}
-        error={errorFor("reason")}
-      />
-      {formError ? <p className="page__error">{formError}</p> : null}
-      {sendError ? <p className="page__error">{sendError}</p> : null}
+      <form.AppField name="reason">
+        {(field) => <field.TextField label={_("operation.reason")} maxLength={500} />}
+      </form.AppField>
+      {message ? <p className="page__error">{message}</p> : null}
     </Sheet>
   );
-}
-
-interface ServerProblem {
-  field: string | null;
-  key: string;
-  message: string;
-}
-
-/** The server's problems on the sheet's fields, in the words the server sent (its parameters included). */
-function serverMessagesByField(problems: readonly ServerProblem[]) {
-  const byField = new Map<keyof MoneyForm | "form", string>();
-  for (const problem of problems) {
-    const field = fieldOf(problem.field);
-    if (!byField.has(field)) byField.set(field, problem.message);
-  }
-  return byField;
 }
 
 /** Reversing an entry: what is undone, why (required), behind a deliberate, red confirm. */
@@ -446,21 +402,27 @@ function ReversalSheet({
 }) {
   const { _, i18n } = useLingui();
   const toast = useToast();
-  const [reason, setReason] = useState("");
   const [actionKey] = useState(() => pendingKey || newActionKey());
-  const [submitted, setSubmitted] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const reverse = useApiMutation("contract.reverse");
   const sending = reverse.isPending;
-  const planned = planReversalOf(
-    entry.id,
-    reason,
-    operationContextOf(contract, ledger.entries as LedgerEntry[], today),
+  const context = useMemo(
+    () => operationContextOf(contract, ledger.entries as LedgerEntry[], today),
+    [contract, ledger, today],
   );
-  const reasonError =
-    submitted && !planned.ok ? planned.errors.find((error) => error.field === "reason") : undefined;
-  const otherError =
-    submitted && !planned.ok ? planned.errors.find((error) => error.field !== "reason") : undefined;
+  const request = useMemo(() => reversalRequestSchema(entry.id), [entry.id]);
+  const { form, submit, message } = useDomainForm({
+    defaultValues: { reason: "" },
+    request,
+    rules: ({ reason }) => reversalProblems(entry.id, reason, context),
+    // Only the reason is the lender's to fix: anything about the entry is said under the button.
+    fieldOf: (field) => (field === "reason" ? "reason" : null),
+    onSubmit: async (fields) => {
+      onKey(actionKey);
+      await reverse.mutateAsync({ id: contract.id, idempotencyKey: actionKey, ...fields });
+      toast.show(_("ledger.reverse.success"));
+      onDone();
+    },
+  });
   const what: ReactNode = `${_(`ledger.kind.${entry.kind}`)} · ${_("money.instalment.title", {
     index: entry.instalmentIndex,
   })}${
@@ -471,25 +433,6 @@ function ReversalSheet({
         : ""
   }`;
 
-  const submit = async () => {
-    setSubmitted(true);
-    if (!planned.ok) return;
-    setSendError(null);
-    onKey(actionKey);
-    try {
-      await reverse.mutateAsync({
-        id: contract.id,
-        idempotencyKey: actionKey,
-        entryId: entry.id,
-        reason,
-      });
-      toast.show(_("ledger.reverse.success"));
-      onDone();
-    } catch (error) {
-      setSendError(screenMessage(error, _));
-    }
-  };
-
   return (
     <Sheet
       open
@@ -498,7 +441,7 @@ function ReversalSheet({
       }}
       title={_("ledger.reverse")}
       description={what}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       actions={
         <>
           <Button variant="secondary" size="lg" onClick={onClose} disabled={sending}>
@@ -511,16 +454,10 @@ function ReversalSheet({
       }
     >
       <p className="page__note">{_("ledger.reverse.confirm")}</p>
-      <TextField
-        label={_("ledger.reverse.reason")}
-        value={reason}
-        maxLength={500}
-        required
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={reasonError ? domainMessage(reasonError, _) : undefined}
-      />
-      {otherError ? <p className="page__error">{domainMessage(otherError, _)}</p> : null}
-      {sendError ? <p className="page__error">{sendError}</p> : null}
+      <form.AppField name="reason">
+        {(field) => <field.TextField label={_("ledger.reverse.reason")} maxLength={500} required />}
+      </form.AppField>
+      {message ? <p className="page__error">{message}</p> : null}
     </Sheet>
   );
 }

@@ -1,11 +1,13 @@
-import { Button, PageHeader, TextField } from "@chayong/ui";
+import { loginRequestSchema, parseWithKeys, sendCodeRequestSchema } from "@chayong/domain";
+import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import * as v from "valibot";
 import { useApiMutation } from "../../../data/api-mutation";
 import { useCountdown } from "../../../data/use-countdown";
+import { serverProblemsOf, useDomainForm } from "../../../forms";
 import { entryPath } from "../../../session/back";
 import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";
@@ -21,54 +23,46 @@ export const Route = createFileRoute("/pages/login/index")({
   component: LoginPage,
 });
 
-interface FieldErrors {
-  phone?: string;
-  code?: string;
-}
-
 /** Phone, SMS code ('sent', then 'resend' after a visible countdown), log in (docs/screens.md#login-page). */
 function LoginPage() {
   const { _ } = useLingui();
   const router = useRouter();
   const { redirect, reason } = Route.useSearch();
   const signIn = useSetAtom(signInAtom);
-  const [phone, setPhone] = useState("");
-  const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
   const sendLoginCode = useApiMutation("auth.sendCode");
   const login = useApiMutation("auth.login");
   const [sent, setSent] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const seconds = useCountdown(resendAt);
 
+  // The phone and the code by the server's own login rules (docs/validation.md#login).
+  const { form, submit, message, showServerProblems, sayOnField, checkFields } = useDomainForm({
+    defaultValues: { phone: "", code: "" },
+    request: loginRequestSchema,
+    onSubmit: async (request) => {
+      try {
+        const answer = await login.mutateAsync(request);
+        signIn({ token: answer.token, ...answer.loginInfo });
+        await router.navigate({ href: safeRedirect(redirect) ?? entryPath, replace: true });
+      } catch (error) {
+        // A wrong or expired code is said on the code.
+        const text = screenMessage(error, _);
+        if (!showServerProblems(serverProblemsOf(error)) && text) sayOnField("code", text);
+      }
+    },
+  });
+
   const sendCode = async () => {
-    if (phone.trim() === "") {
-      setErrors({ phone: _("login.phone.required") });
-      return;
-    }
-    setErrors({});
+    if (!checkFields("phone")) return;
+    const request = parseWithKeys(sendCodeRequestSchema, { phone: form.state.values.phone });
+    if (!request.ok) return;
     try {
-      const answer = await sendLoginCode.mutateAsync({ phone });
+      const answer = await sendLoginCode.mutateAsync(request.value);
       setSent(true);
       setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
     } catch (error) {
-      setErrors({ phone: screenMessage(error, _) ?? undefined });
-    }
-  };
-
-  const logIn = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: FieldErrors = {};
-    if (phone.trim() === "") missing.phone = _("login.phone.required");
-    if (code.trim() === "") missing.code = _("login.code.required");
-    setErrors(missing);
-    if (missing.phone || missing.code) return;
-    try {
-      const answer = await login.mutateAsync({ phone, code });
-      signIn({ token: answer.token, ...answer.loginInfo });
-      await router.navigate({ href: safeRedirect(redirect) ?? entryPath, replace: true });
-    } catch (error) {
-      setErrors({ code: screenMessage(error, _) ?? undefined });
+      const text = screenMessage(error, _);
+      if (text) sayOnField("phone", text);
     }
   };
 
@@ -81,7 +75,7 @@ function LoginPage() {
   return (
     <>
       <PageHeader title={_("login.title")} />
-      <form className="page login" onSubmit={logIn} noValidate>
+      <form className="page login" onSubmit={submit} noValidate>
         <div className="login__brand">
           <span className="login__logo" aria-hidden="true">
             ₩
@@ -95,19 +89,19 @@ function LoginPage() {
           </p>
         ) : null}
         <div className="page__row">
-          <TextField
-            label={_("login.phone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            name="phone"
-            placeholder={_("login.phone.placeholder")}
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={errors.phone}
-            hint={sent && seconds > 0 ? _("login.resendIn", { seconds }) : undefined}
-            required
-          />
+          <form.AppField name="phone">
+            {(field) => (
+              <field.TextField
+                label={_("login.phone")}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder={_("login.phone.placeholder")}
+                hint={sent && seconds > 0 ? _("login.resendIn", { seconds }) : undefined}
+                required
+              />
+            )}
+          </form.AppField>
           <Button
             variant="secondary"
             className="login__send"
@@ -118,18 +112,20 @@ function LoginPage() {
             {sendLabel}
           </Button>
         </div>
-        <TextField
-          label={_("login.code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          name="code"
-          maxLength={6}
-          placeholder={_("login.code.placeholder")}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ""))}
-          error={errors.code}
-          required
-        />
+        <form.AppField name="code">
+          {(field) => (
+            <field.TextField
+              label={_("login.code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={_("login.code.placeholder")}
+              filter={(typed) => typed.replace(/\D/g, "")}
+              required
+            />
+          )}
+        </form.AppField>
+        {message ? <p className="page__error">{message}</p> : null}
         <div className="page__actions">
           <Button type="submit" size="lg" block loading={login.isPending || login.isSuccess}>
             {_("login.submit")}

@@ -1,9 +1,9 @@
-import { Button, PageHeader, TextField, useToast } from "@chayong/ui";
+import { templateDraftSchema } from "@chayong/domain";
+import { Button, PageHeader, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
 import { useApiMutation } from "../../../data/api-mutation";
-import { screenMessage } from "../../../session/screen-message";
+import { useDomainForm } from "../../../forms";
 import { useBack } from "../../../session/use-back";
 
 export const Route = createFileRoute("/pages/template/add")({
@@ -11,69 +11,38 @@ export const Route = createFileRoute("/pages/template/add")({
   component: TemplateAddPage,
 });
 
-type Field = "name" | "lender" | "merchantName";
-
-const requiredKeys: Record<Field, string> = {
-  name: "template.name.required",
-  lender: "template.lender.required",
-  merchantName: "template.merchantName.required",
-};
-
 /** A contract template: template name, lender, merchant name, each required (docs/validation.md#templates). */
 function TemplateAddPage() {
   const { _ } = useLingui();
   const back = useBack();
   const toast = useToast();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: "",
-    lender: "",
-    merchantName: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const addTemplate = useApiMutation("template.add");
-
-  const field = (name: Field, labelId: string) => (
-    <TextField
-      label={_(labelId)}
-      name={name}
-      value={values[name]}
-      maxLength={100}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setValues((current) => ({ ...current, [name]: value }));
-      }}
-      error={errors[name]}
-      required
-    />
-  );
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Partial<Record<Field, string>> = {};
-    for (const name of Object.keys(requiredKeys) as Field[]) {
-      if (values[name].trim() === "") missing[name] = _(requiredKeys[name]);
-    }
-    setErrors(missing);
-    setFormError(null);
-    if (Object.keys(missing).length > 0) return;
-    try {
-      await addTemplate.mutateAsync(values);
+  const { form, submit, message } = useDomainForm({
+    defaultValues: { name: "", lender: "", merchantName: "" },
+    request: templateDraftSchema,
+    onSubmit: async (request) => {
+      await addTemplate.mutateAsync(request);
       toast.show(_("template.add.success"));
       back();
-    } catch (error) {
-      setFormError(screenMessage(error, _));
-    }
-  };
+    },
+  });
 
   return (
     <>
       <PageHeader title={_("template.add.title")} onBack={back} />
-      <form className="page" onSubmit={save} noValidate>
-        {field("name", "template.name")}
-        {field("lender", "template.lender")}
-        {field("merchantName", "template.merchantName")}
-        {formError ? <p className="page__error">{formError}</p> : null}
+      <form className="page" onSubmit={submit} noValidate>
+        <form.AppField name="name">
+          {(field) => <field.TextField label={_("template.name")} maxLength={100} required />}
+        </form.AppField>
+        <form.AppField name="lender">
+          {(field) => <field.TextField label={_("template.lender")} maxLength={100} required />}
+        </form.AppField>
+        <form.AppField name="merchantName">
+          {(field) => (
+            <field.TextField label={_("template.merchantName")} maxLength={100} required />
+          )}
+        </form.AppField>
+        {message ? <p className="page__error">{message}</p> : null}
         <div className="page__actions">
           <Button
             type="submit"

@@ -1,0 +1,45 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeLender } from "../../test/fake-user";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe("adding a template", () => {
+  it("requires each field, then sends the template request the server receives", async () => {
+    const { server } = renderApp("/pages/template/add", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        // Saved, the page goes back to the order list.
+        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
+        "/api/v1/template/add": (payload) => ({
+          body: { ...(payload as object), id: "t-1", createdAt: "2026-03-01T00:00:00.000Z" },
+        }),
+      },
+    });
+    const save = await screen.findByRole("button", { name: "저장" });
+    fireEvent.click(save);
+    expect(await screen.findByText("템플릿 이름을 입력해 주세요")).toBeTruthy();
+    expect(screen.getByText("대여인을 입력해 주세요")).toBeTruthy();
+    expect(screen.getByText("상호명을 입력해 주세요")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("템플릿 이름", { exact: false }));
+
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+    fill("템플릿 이름", " 기본 계약 ");
+    fill("대여인", "김대여");
+    fill("상호명", "차용상사");
+    fireEvent.click(save);
+    await screen.findByText("템플릿이 저장되었습니다");
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === "/api/v1/template/add")?.payload).toEqual({
+        name: "기본 계약",
+        lender: "김대여",
+        merchantName: "차용상사",
+      }),
+    );
+  });
+});
