@@ -6,6 +6,8 @@ export default defineConfig({
     node: "src/node.ts",
     // The page's first reads, bundled on their own into the web app's index.html.
     "first-read": "src/first-read/index.ts",
+    // The waits alone: an app's first screen reads them without any other code of the package.
+    waits: "src/client/waits.ts",
   },
   format: ["esm"],
   dts: true,

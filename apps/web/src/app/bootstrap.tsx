@@ -1,4 +1,4 @@
-import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/first-read";
+import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/waits";
 import { ToastProvider } from "@chayong/ui";
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";

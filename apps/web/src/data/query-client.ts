@@ -1,4 +1,4 @@
-import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/first-read";
+import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/waits";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { type SentRead, type Waits, waitForFirstRead } from "../first-read/take-first-read";
 import type { AppApi } from "../session/app-api";

@@ -11,11 +11,21 @@ afterEach(() => {
 const sendCode = "/auth/v3.1/user/sendVerifiyCode";
 const logIn = "/auth/v3/user/login";
 
+const notMobile = "문자를 받을 수 있는 휴대폰 번호를 입력해 주세요";
+
 function renderLogin(login: () => { status?: number; message?: string; body?: unknown }) {
   return renderApp("/pages/login/index", {
     signedIn: false,
     routes: {
-      [sendCode]: () => ({ body: { resendAfterSeconds: 60, expiresInSeconds: 300 } }),
+      // The server's phone rules: a number that cannot receive SMS is refused on the phone.
+      [sendCode]: (payload) =>
+        (payload as { phone: string }).phone.startsWith("02")
+          ? {
+              status: 400,
+              message: notMobile,
+              body: { errors: [{ field: "phone", key: "phone.notMobile", message: notMobile }] },
+            }
+          : { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } },
       [logIn]: login,
       "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
       "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
@@ -26,24 +36,27 @@ function renderLogin(login: () => { status?: number; message?: string; body?: un
 const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
 describe("the login form", () => {
-  it("checks the phone by the login rules before sending a code, and sends it as the server reads it", async () => {
+  it("asks for a phone before sending a code, says the server's refusal on the phone, and sends it trimmed", async () => {
     const { server } = renderLogin(() => ({ body: null }));
     const send = await screen.findByRole("button", { name: "인증번호 받기" });
     fireEvent.click(send);
     expect(await screen.findByText("휴대폰 번호를 입력해 주세요")).toBeTruthy();
     expect(document.activeElement).toBe(input("휴대폰 번호"));
 
-    fireEvent.change(input("휴대폰 번호"), { target: { value: "02-123-4567" } });
-    fireEvent.click(send);
-    expect(await screen.findByText("문자를 받을 수 있는 휴대폰 번호를 입력해 주세요")).toBeTruthy();
     expect(server.calls.some((call) => call.path === sendCode)).toBe(false);
 
-    fireEvent.change(input("휴대폰 번호"), { target: { value: "010-1234-5678" } });
+    // Whether a number can receive SMS is the server's to say (the first screen does not load
+    // the phone rules): on the phone, in its words.
+    fireEvent.change(input("휴대폰 번호"), { target: { value: "02-123-4567" } });
+    fireEvent.click(send);
+    expect(await screen.findByText(notMobile)).toBeTruthy();
+    expect(input("휴대폰 번호").getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(input("휴대폰 번호"), { target: { value: " 010-1234-5678 " } });
     fireEvent.click(send);
     await screen.findByRole("button", { name: "발송됨" });
-    // The request the login schema makes of what was typed: the phone in E.164.
-    expect(server.calls.find((call) => call.path === sendCode)?.payload).toEqual({
-      phone: "+821012345678",
+    expect(server.calls.filter((call) => call.path === sendCode).at(-1)?.payload).toEqual({
+      phone: "010-1234-5678",
     });
   });
 
@@ -79,8 +92,8 @@ describe("the login form", () => {
     fireEvent.click(screen.getByRole("button", { name: "로그인" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/index"));
     expect(server.calls.filter((call) => call.path === logIn).map((call) => call.payload)).toEqual([
-      { phone: "+821012345678", code: "123456" },
-      { phone: "+821012345678", code: "654321" },
+      { phone: "010-1234-5678", code: "123456" },
+      { phone: "010-1234-5678", code: "654321" },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { phoneField } from "../phone";
-import { textField } from "../text";
+import { smsCode } from "./login-fields";
 
 /** SMS code rules (docs/login.md#sms-codes), shared so the server enforces and the app explains the same. */
 export const smsCodeRules = {
@@ -18,15 +18,6 @@ export const sendCodeRequestSchema = v.strictObject({ phone: loginPhone }, "comm
 
 /** Login request: the phone (E.164 out) and the 6-digit code. */
 export const loginRequestSchema = v.strictObject(
-  {
-    phone: loginPhone,
-    code: v.pipe(
-      textField({ requiredKey: "login.code.required", maxLength: 32 }),
-      v.regex(/^\d{6}$/, "login.code.invalid"),
-    ),
-  },
+  { phone: loginPhone, code: smsCode },
   "common.invalidValue",
 );
-
-export type SendCodeRequest = v.InferOutput<typeof sendCodeRequestSchema>;
-export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;

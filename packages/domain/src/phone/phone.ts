@@ -4,6 +4,7 @@ import type { Jurisdiction } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { domainError, errorKinds, fail, ok, type Result } from "../result";
 import { textField } from "../text";
+import { maxPhoneInputLength } from "./input-length";
 
 /** The regions whose numbers the product accepts (docs/login.md#phone-numbers: KR for 82, TW for 886). */
 const supportedRegions = ["KR", "TW"] as const;
@@ -41,8 +42,7 @@ export function normalizePhone(
   return fail(domainError(errorKinds.validation, problem));
 }
 
-/** Longest phone input read (spaces, dashes and a +country prefix included). */
-export const maxPhoneInputLength = 32;
+export { maxPhoneInputLength };
 
 /**
  * A valibot phone field: trims, requires (with `requiredKey`), validates and outputs E.164.

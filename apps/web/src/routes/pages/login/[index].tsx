@@ -1,4 +1,4 @@
-import { loginRequestSchema, parseWithKeys, sendCodeRequestSchema } from "@chayong/domain";
+import { loginFieldsSchema, parseWithKeys, sendCodeFieldsSchema } from "@chayong/domain";
 import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
@@ -35,10 +35,12 @@ function LoginPage() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const seconds = useCountdown(resendAt);
 
-  // The phone and the code by the server's own login rules (docs/validation.md#login).
+  // The phone filled in and a 6-digit code (docs/validation.md#login); whether the phone can
+  // receive SMS is the server's to say, on the phone: the first screen does not wait for the
+  // phone rules (libphonenumber).
   const { form, submit, message, showServerProblems, sayOnField, checkFields } = useDomainForm({
     defaultValues: { phone: "", code: "" },
-    request: loginRequestSchema,
+    request: loginFieldsSchema,
     onSubmit: async (request) => {
       try {
         const answer = await login.mutateAsync(request);
@@ -54,7 +56,7 @@ function LoginPage() {
 
   const sendCode = async () => {
     if (!checkFields("phone")) return;
-    const request = parseWithKeys(sendCodeRequestSchema, { phone: form.state.values.phone });
+    const request = parseWithKeys(sendCodeFieldsSchema, { phone: form.state.values.phone });
     if (!request.ok) return;
     try {
       const answer = await sendLoginCode.mutateAsync(request.value);
