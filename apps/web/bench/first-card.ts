@@ -28,10 +28,17 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
+import type { createApi } from "@chayong/sdk";
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+} from "@playwright/test";
 
 const webDir = resolve(import.meta.dirname, "..");
 const webDist = join(webDir, "dist");
@@ -45,6 +52,9 @@ const blankDir = join(import.meta.dirname, ".blank-app");
  * server refuses in test mode. */
 const launchEnv = { ...process.env };
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+/** The cases, in the order they run (BENCH_CASES picks some; they still run in this order). */
+const caseNames = ["list"] as const;
+type CaseName = (typeof caseNames)[number];
 const lenderPhone = "01012340000";
 const borrowerPhone = "01055550000";
 const seededContracts = 20;
@@ -164,11 +174,46 @@ function seoulDateInDays(days: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/**
- * Logs the lender in through the SDK (SMS code from the test route) and adds his contracts:
- * answers the token the page will find in its storage, as a returning lender's phone would.
- */
-async function seedLender(baseUrl: string): Promise<string> {
+/** Contract `index` of the lender's book: alternately three monthly instalments (about 2%
+ * interest in all) and one payment of 1% more in a month, within the legal interest cap as the
+ * e2e specs' drafts are. */
+function contractTerms(index: number, name: string, borrower: string) {
+  const instalment = index % 2 === 0;
+  const loanAmount = 500_000 + index * 50_000;
+  return {
+    name,
+    borrowerPhone: borrower,
+    loanAmount,
+    disbursedAmount: loanAmount,
+    loanDate: seoulDateInDays(-index),
+    repaymentDate: seoulDateInDays(30 - index),
+    instalment,
+    instalmentCount: instalment ? 3 : 1,
+    instalmentAmount: instalment ? Math.round(loanAmount * 0.34) : Math.round(loanAmount * 1.01),
+    interval: "monthly" as const,
+    overdueRatePercent: 15,
+    lender: "김대여",
+    merchantName: "김씨상회",
+  };
+}
+
+interface Lender {
+  /** The session token the page will find in its storage, as a returning lender's phone would. */
+  token: string;
+  /** The SDK signed in as the lender (the share case adds a contract per run with it). */
+  api: ReturnType<typeof createApi>;
+}
+
+/** The last login code the server's test SMS provider "sent" to a phone (CHAYONG_TEST_MODE=1). */
+async function lastSmsCode(baseUrl: string, phone: string): Promise<string> {
+  const sms = await fetch(`${baseUrl}/__test/sms?phone=${encodeURIComponent(phone)}`);
+  if (!sms.ok) throw new Error(`GET /__test/sms?phone=${phone} answered ${sms.status}`);
+  const { code } = (await sms.json()) as { code: string };
+  return code;
+}
+
+/** Logs the lender in through the SDK (SMS code from the test route) and adds his contracts. */
+async function seedLender(baseUrl: string): Promise<Lender> {
   // The workspace packages' builds (dist/), imported late: a missing build fails with its name.
   const { createApi } = await import("@chayong/sdk");
   const { codecSettingsFromEnv, createCodec, createTransport } = await import("@chayong/transport");
@@ -188,34 +233,15 @@ async function seedLender(baseUrl: string): Promise<string> {
     );
   const anonymous = apiWithToken(null);
   await anonymous.auth.sendCode({ phone: lenderPhone });
-  const sms = await fetch(`${baseUrl}/__test/sms?phone=${lenderPhone}`);
-  if (!sms.ok) throw new Error(`GET /__test/sms answered ${sms.status}`);
-  const { code } = (await sms.json()) as { code: string };
+  const code = await lastSmsCode(baseUrl, lenderPhone);
   const { token } = await anonymous.auth.login({ phone: lenderPhone, code });
   const lender = apiWithToken(token);
   const surnames = ["정", "박", "이", "최", "한", "김", "윤", "장", "임", "오"];
-  // Alternately three monthly instalments (about 2% interest in all) and one payment of 1% more
-  // in a month: within the legal interest cap, as the e2e specs' drafts are.
   for (let index = 0; index < seededContracts; index++) {
-    const instalment = index % 2 === 0;
-    const loanAmount = 500_000 + index * 50_000;
-    await lender.contract.add({
-      name: `${surnames[index % surnames.length]}씨 대출 ${index + 1}`,
-      borrowerPhone,
-      loanAmount,
-      disbursedAmount: loanAmount,
-      loanDate: seoulDateInDays(-index),
-      repaymentDate: seoulDateInDays(30 - index),
-      instalment,
-      instalmentCount: instalment ? 3 : 1,
-      instalmentAmount: instalment ? Math.round(loanAmount * 0.34) : Math.round(loanAmount * 1.01),
-      interval: "monthly",
-      overdueRatePercent: 15,
-      lender: "김대여",
-      merchantName: "김씨상회",
-    });
+    const name = `${surnames[index % surnames.length]}씨 대출 ${index + 1}`;
+    await lender.contract.add(contractTerms(index, name, borrowerPhone));
   }
-  return token;
+  return { token, api: lender };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +326,8 @@ interface Probe {
 
 interface BenchWindow {
   __benchProbe?: Probe;
-  __benchDone?: () => void;
+  /** Exposed by the bench (exposeMarks): the page tells it a mark was reached. */
+  __benchMark?: (mark: string) => void;
 }
 
 /**
@@ -321,7 +348,7 @@ function installProbe(selector: string) {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         probe.painted = performance.now();
-        bench.__benchDone?.();
+        bench.__benchMark?.("painted");
       };
       channel.port2.postMessage(null);
     });
@@ -403,12 +430,71 @@ async function readFigures(): Promise<PageFigures> {
   };
 }
 
+/** What Chromium's network events say about one page (the page's own requests, its frames'
+ * included; not the requests a service worker makes itself). */
+interface NetworkLog {
+  /** Every request sent (Network.requestWillBeSent) and the bytes of every finished one. */
+  requests: number;
+  bytes: number;
+  /** content-encoding of the scripts the server sent ("identity" when none). */
+  scriptEncodings: Set<string>;
+  /** Each http(s) request by id: where its answer came from and its bytes once finished. */
+  byId: Map<string, { source: AnswerSource; bytes: number }>;
+}
+
+/** "network": the server answered (a 304 too); "service worker": the page's service worker did
+ * from its caches; "cache": the browser's HTTP cache (disk or memory) did. */
+type AnswerSource = "network" | "service worker" | "cache";
+
+function watchNetwork(cdp: CDPSession): NetworkLog {
+  const log: NetworkLog = { requests: 0, bytes: 0, scriptEncodings: new Set(), byId: new Map() };
+  const record = (requestId: string) => log.byId.get(requestId);
+  cdp.on("Network.requestWillBeSent", (event) => {
+    log.requests++;
+    if (/^https?:/.test(event.request.url) && !log.byId.has(event.requestId))
+      log.byId.set(event.requestId, { source: "network", bytes: 0 });
+  });
+  cdp.on("Network.requestServedFromCache", (event) => {
+    const request = record(event.requestId);
+    if (request) request.source = "cache";
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    log.bytes += event.encodedDataLength;
+    const request = record(event.requestId);
+    if (request) request.bytes = event.encodedDataLength;
+  });
+  cdp.on("Network.responseReceived", (event) => {
+    const { response } = event;
+    const request = record(event.requestId);
+    if (request && response.fromServiceWorker && response.serviceWorkerResponseSource !== "network")
+      request.source = "service worker";
+    else if (request && (response.fromDiskCache || response.fromPrefetchCache))
+      request.source = "cache";
+    if (!new URL(response.url).pathname.endsWith(".js")) return;
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    log.scriptEncodings.add(String(headers["content-encoding"] ?? "identity"));
+  });
+  return log;
+}
+
 interface RunResult extends PageFigures {
   /** From the CDP network events: everything that finished loading by the time it was read. */
   cdpBytes: number;
   cdpRequests: number;
   /** content-encoding of the scripts the server sent ("identity" when none). */
   scriptEncodings: string[];
+}
+
+function networkFigures(
+  log: NetworkLog,
+): Pick<RunResult, "cdpBytes" | "cdpRequests" | "scriptEncodings"> {
+  return {
+    cdpBytes: log.bytes,
+    cdpRequests: log.requests,
+    scriptEncodings: [...log.scriptEncodings].sort(),
+  };
 }
 
 /** Slows the page down as a mid-range phone on a poor connection (before it navigates). */
@@ -423,6 +509,46 @@ async function throttle(cdp: CDPSession): Promise<void> {
   });
 }
 
+/** Watches the page's network events, then slows it down (before it navigates). */
+async function watchAndThrottle(context: BrowserContext, page: Page): Promise<NetworkLog> {
+  const cdp = await context.newCDPSession(page);
+  const log = watchNetwork(cdp);
+  await throttle(cdp);
+  return log;
+}
+
+/** The session a returning lender's phone holds (as the e2e specs hand it to a page). */
+async function holdSession(page: Page, token: string | null): Promise<void> {
+  if (token === null) return;
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", JSON.stringify(value));
+  }, token);
+}
+
+/**
+ * Exposes window.__benchMark to the page (its probe calls it); answers a function that resolves
+ * once the page has reached a mark, or fails with `failure` after the run's time limit.
+ */
+async function exposeMarks(page: Page): Promise<(mark: string, failure: string) => Promise<void>> {
+  const reached = new Set<string>();
+  const waiting = new Map<string, () => void>();
+  await page.exposeFunction("__benchMark", (mark: string) => {
+    reached.add(mark);
+    waiting.get(mark)?.();
+  });
+  return async (mark, failure) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((done) => (reached.has(mark) ? done() : waiting.set(mark, done))),
+      new Promise((_, fail) => {
+        timer = setTimeout(() => fail(new Error(failure)), runTimeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  };
+}
+
+/** A first visit (the list case, and the blank app of every cold comparison): a fresh context,
+ * so a cold cache and no service worker; timed from navigation start to `selector` painted. */
 async function measure(
   browser: Browser,
   url: string,
@@ -432,49 +558,15 @@ async function measure(
   const context = await browser.newContext(phone);
   try {
     const page: Page = await context.newPage();
-    if (token !== null) {
-      // The session a returning lender's phone holds (as the e2e specs hand it to a page).
-      await page.addInitScript((value) => {
-        localStorage.setItem("token", JSON.stringify(value));
-      }, token);
-    }
+    await holdSession(page, token);
     await page.addInitScript(installProbe, selector);
-    const painted = new Promise<void>((done) => {
-      void page.exposeFunction("__benchDone", done);
-    });
-
-    const cdp = await context.newCDPSession(page);
-    let cdpBytes = 0;
-    let cdpRequests = 0;
-    const encodings = new Set<string>();
-    cdp.on("Network.requestWillBeSent", () => {
-      cdpRequests++;
-    });
-    cdp.on("Network.loadingFinished", (event) => {
-      cdpBytes += event.encodedDataLength;
-    });
-    cdp.on("Network.responseReceived", (event) => {
-      if (!new URL(event.response.url).pathname.endsWith(".js")) return;
-      const headers = Object.fromEntries(
-        Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
-      );
-      encodings.add(String(headers["content-encoding"] ?? "identity"));
-    });
-    await throttle(cdp);
+    const reached = await exposeMarks(page);
+    const log = await watchAndThrottle(context, page);
 
     await page.goto(url, { waitUntil: "commit", timeout: runTimeoutMs });
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      painted,
-      new Promise((_, fail) => {
-        timer = setTimeout(
-          () => fail(new Error(`${selector} did not paint within ${runTimeoutMs} ms at ${url}`)),
-          runTimeoutMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
+    await reached("painted", `${selector} did not paint within ${runTimeoutMs} ms at ${url}`);
     const figures = await page.evaluate(readFigures);
-    return { ...figures, cdpBytes, cdpRequests, scriptEncodings: [...encodings].sort() };
+    return { ...figures, ...networkFigures(log) };
   } finally {
     await context.close();
   }
@@ -512,40 +604,74 @@ function printTable(rows: [label: string, values: string[], median: string][]): 
   }
 }
 
-function report(blank: RunResult[], app: RunResult[], startedAt: number): void {
-  const paintOf = (result: RunResult) => result.probe.painted ?? Number.NaN;
-  const blankPaint = blank.map(paintOf);
-  const appPaint = app.map(paintOf);
-  const pairRatios = appPaint.map((value, index) => value / (blankPaint[index] ?? Number.NaN));
-  const column = (
-    label: string,
-    results: RunResult[],
-    pick: (result: RunResult) => number | null,
-    format: (value: number | null) => string,
-  ): [string, string[], string] => {
-    const values = results.map(pick);
-    const known = values.filter((value): value is number => value !== null);
-    return [label, values.map(format), format(known.length > 0 ? median(known) : null)];
-  };
-  const bytes = (value: number | null) => (value === null ? "—" : kb(value));
-  const count = (value: number | null) => (value === null ? "—" : String(value));
+type Row = [label: string, values: string[], median: string];
 
+/** A row of a table: the value of each run, then their median (of the runs that have one). */
+function column<T>(
+  label: string,
+  results: T[],
+  pick: (result: T) => number | null,
+  format: (value: number | null) => string,
+): Row {
+  const values = results.map(pick);
+  const known = values.filter((value): value is number => value !== null);
+  return [label, values.map(format), format(known.length > 0 ? median(known) : null)];
+}
+
+/** app / blank per run (run i against run i), and median(app) / median(blank). */
+function ratioRow(label: string, app: number[], blank: number[]): Row {
+  return [
+    label,
+    app.map((value, index) => ratio(value / (blank[index] ?? Number.NaN))),
+    ratio(median(app) / median(blank)),
+  ];
+}
+
+const bytes = (value: number | null) => (value === null ? "—" : kb(value));
+const count = (value: number | null) => (value === null ? "—" : String(value));
+const paintOf = (result: RunResult) => result.probe.painted ?? Number.NaN;
+
+/** One line of the summary printed at the end: `case: app X ms, blank Y ms, ratio Z`. */
+interface Summary {
+  label: string;
+  app: number;
+  blank: number;
+  /** What the blank figure is, when it is not the same kind of wait as the app's. */
+  blankNote?: string;
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
+
+/** What every case shares: the phone, the servers and the machine. */
+function printPreface(): void {
   console.info("");
   console.info(
     `Phone: ${phone.viewport.width}x${phone.viewport.height} @${phone.deviceScaleFactor}x, ` +
       `touch, ko-KR; CPU ${cpuSlowdown}x slower (Emulation.setCPUThrottlingRate); network ` +
       `${network.latencyMs} ms latency, ${(network.downloadBytesPerSecond * 8) / 1000} kbit/s ` +
       `down, ${(network.uploadBytesPerSecond * 8) / 1000} kbit/s up ` +
-      "(Network.emulateNetworkConditions, per request). Cold cache, service workers blocked.",
+      "(Network.emulateNetworkConditions, per request).",
   );
   console.info(
-    "Both apps served by the built server (apps/server/dist/main.js, its static-file settings); " +
-      `scripts sent as: app ${[...new Set(app.flatMap((r) => r.scriptEncodings))].join("/")}, ` +
+    "Both apps served by the built server (apps/server/dist/main.js, its static-file settings). " +
+      "Times are performance.now() in the page, up to just after the frame showing the element " +
+      "was painted; in each case runs alternate blank, app, after one warm-up pair not counted.",
+  );
+  console.info(
+    `Machine: ${availableParallelism()} cores, load average ${loadAverage()} (1 / 5 / 15 min).`,
+  );
+}
+
+function reportList(blank: RunResult[], app: RunResult[]): Summary[] {
+  console.info("");
+  console.info(
+    "Case list: a signed-in lender's first visit to the order list, to the first contract card " +
+      "painted; the blank app's first visit, to its <h1> painted. Cold cache, service workers " +
+      `blocked. Scripts sent as: app ${[...new Set(app.flatMap((r) => r.scriptEncodings))].join("/")}, ` +
       `blank ${[...new Set(blank.flatMap((r) => r.scriptEncodings))].join("/")}.`,
-  );
-  console.info(
-    "Times from navigation start (performance.now() in the page) to just after the frame " +
-      "showing the element was painted; runs alternate blank, app.",
   );
   console.info("");
   printTable([
@@ -554,11 +680,7 @@ function report(blank: RunResult[], app: RunResult[], startedAt: number): void {
     column("app: first card painted", app, (r) => r.probe.painted, ms),
     column("app: first card in DOM", app, (r) => r.probe.inserted, ms),
     column("app: FCP", app, (r) => r.firstContentfulPaint, ms),
-    [
-      "ratio app / blank (≤ 1.5)",
-      pairRatios.map(ratio),
-      ratio(median(appPaint) / median(blankPaint)),
-    ],
+    ratioRow("ratio app / blank (≤ 1.5)", app.map(paintOf), blank.map(paintOf)),
     column("app: first API request start", app, (r) => r.firstApiStart, ms),
     column("app: contract query start", app, (r) => r.listQueryStart, ms),
     column("app: contract query end", app, (r) => r.listQueryEnd, ms),
@@ -575,17 +697,96 @@ function report(blank: RunResult[], app: RunResult[], startedAt: number): void {
     column("blank: bytes before <h1>", blank, (r) => r.bytesBefore, bytes),
     column("blank: requests before <h1>", blank, (r) => r.requestsBefore, count),
   ]);
+  return [{ label: "list", app: median(app.map(paintOf)), blank: median(blank.map(paintOf)) }];
+}
+
+function printSummary(summaries: Summary[], startedAt: number, loadAtStart: string): void {
   console.info("");
   console.info(
-    `Ratio median: median(app) / median(blank); per run: app run i / blank run i. ` +
-      `Whole bench: ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`,
+    `Medians of ${runs} run(s); ratio = median(app) / median(blank), per run: app run i / ` +
+      "blank run i.",
+  );
+  for (const { label, app, blank, blankNote } of summaries) {
+    console.info(
+      `${label}: app ${ms(app)}, blank ${ms(blank)}${blankNote ? ` (${blankNote})` : ""}, ` +
+        `ratio ${ratio(app / blank)}`,
+    );
+  }
+  console.info(
+    `Whole bench: ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average at start ` +
+      `${loadAtStart}, at the end ${loadAverage()}.`,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/** The cases BENCH_CASES names ("list,share,warm"; all when unset), in the order they run. */
+function selectedCases(setting: string | undefined): CaseName[] {
+  if (setting === undefined || setting.trim() === "") return [...caseNames];
+  const asked = setting.split(",").map((name) => name.trim());
+  const unknown = asked.filter((name) => !(caseNames as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_CASES: no case ${unknown.map((name) => `"${name}"`).join(", ")} ` +
+        `(the cases: ${caseNames.join(", ")})`,
+    );
+  }
+  return caseNames.filter((name) => asked.includes(name));
+}
+
+/** Runs a case: one warm-up pair not counted (the servers' and the OS's first reads of every
+ * file), then `runs` pairs, blank first. */
+async function alternate<B, A>(
+  name: CaseName,
+  blankRun: () => Promise<B>,
+  appRun: () => Promise<A>,
+  describe: (blank: B, app: A) => string,
+): Promise<{ blank: B[]; app: A[] }> {
+  console.info(`${name}: warm-up pair (not counted)…`);
+  await blankRun();
+  await appRun();
+  const blank: B[] = [];
+  const app: A[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const blankResult = await blankRun();
+    const appResult = await appRun();
+    blank.push(blankResult);
+    app.push(appResult);
+    console.info(`${name}: run ${run}/${runs}: ${describe(blankResult, appResult)}`);
+  }
+  return { blank, app };
+}
+
+interface Bench {
+  browser: Browser;
+  appUrl: string;
+  blankUrl: string;
+  lender: Lender;
+}
+
+/** Measures a case, prints its table and answers its summary lines. */
+async function runCase(name: CaseName, bench: Bench): Promise<Summary[]> {
+  const { browser, appUrl, blankUrl, lender } = bench;
+  const orderList = `${appUrl}/#/pages/order/index`;
+  switch (name) {
+    case "list": {
+      const { blank, app } = await alternate(
+        name,
+        () => measure(browser, blankUrl, "h1", null),
+        () => measure(browser, orderList, cardSelector, lender.token),
+        (b, a) => `blank ${ms(b.probe.painted)}, app ${ms(a.probe.painted)}`,
+      );
+      return reportList(blank, app);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  const loadAtStart = loadAverage();
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error("BENCH_RUNS must be a whole number >= 1");
+  const cases = selectedCases(process.env.BENCH_CASES);
   if (!existsSync(join(webDist, "index.html"))) {
     throw new Error(`${webDist}/index.html is missing: build the web app first (vite build)`);
   }
@@ -603,6 +804,7 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", interrupted);
   try {
+    console.info(`Cases: ${cases.join(", ")}; ${runs} run(s) each.`);
     console.info("Starting the server and seeding the lender's contracts…");
     const appServer = await startServer(webDist, (env) => {
       execFileSync(
@@ -621,7 +823,7 @@ async function main(): Promise<void> {
       );
     });
     cleanUps.push(appServer.stop);
-    const token = await seedLender(appServer.url);
+    const lender = await seedLender(appServer.url);
 
     console.info("Building the blank Vite + React app…");
     cleanUps.push(() => rmSync(blankDir, { recursive: true, force: true }));
@@ -640,23 +842,17 @@ async function main(): Promise<void> {
     });
     cleanUps.push(() => browser.close());
 
-    const appUrl = `${appServer.url}/#/pages/order/index`;
-    const blankUrl = `${blankServer.url}/`;
-    // One pair first, not counted: the servers' and the OS's first reads of every file.
-    console.info("Warm-up pair (not counted)…");
-    await measure(browser, blankUrl, "h1", null);
-    await measure(browser, appUrl, cardSelector, token);
-    const blank: RunResult[] = [];
-    const app: RunResult[] = [];
-    for (let run = 1; run <= runs; run++) {
-      blank.push(await measure(browser, blankUrl, "h1", null));
-      app.push(await measure(browser, appUrl, cardSelector, token));
-      console.info(
-        `run ${run}/${runs}: blank ${ms(blank.at(-1)?.probe.painted ?? null)}, ` +
-          `app ${ms(app.at(-1)?.probe.painted ?? null)}`,
-      );
-    }
-    report(blank, app, startedAt);
+    const bench: Bench = {
+      browser,
+      appUrl: appServer.url,
+      blankUrl: `${blankServer.url}/`,
+      lender,
+    };
+    printPreface();
+    // Each case's table is printed once it is measured: a later case failing leaves it printed.
+    const summaries: Summary[] = [];
+    for (const name of cases) summaries.push(...(await runCase(name, bench)));
+    printSummary(summaries, startedAt, loadAtStart);
   } finally {
     for (const cleanUp of [...cleanUps].reverse()) await cleanUp();
     process.off("SIGINT", interrupted);
