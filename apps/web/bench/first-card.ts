@@ -38,6 +38,7 @@ import {
   type CDPSession,
   chromium,
   type Page,
+  type Request,
 } from "@playwright/test";
 
 const webDir = resolve(import.meta.dirname, "..");
@@ -53,7 +54,7 @@ const blankDir = join(import.meta.dirname, ".blank-app");
 const launchEnv = { ...process.env };
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** The cases, in the order they run (BENCH_CASES picks some; they still run in this order). */
-const caseNames = ["list"] as const;
+const caseNames = ["list", "warm"] as const;
 type CaseName = (typeof caseNames)[number];
 const lenderPhone = "01012340000";
 const borrowerPhone = "01055550000";
@@ -442,6 +443,11 @@ interface NetworkLog {
   byId: Map<string, { source: AnswerSource; bytes: number }>;
 }
 
+interface Traffic {
+  requests: number;
+  bytes: number;
+}
+
 /** "network": the server answered (a 304 too); "service worker": the page's service worker did
  * from its caches; "cache": the browser's HTTP cache (disk or memory) did. */
 type AnswerSource = "network" | "service worker" | "cache";
@@ -477,6 +483,15 @@ function watchNetwork(cdp: CDPSession): NetworkLog {
     log.scriptEncodings.add(String(headers["content-encoding"] ?? "identity"));
   });
   return log;
+}
+
+/** The requests of a log whose answer came from `source`, and their bytes. */
+function answeredBy(log: NetworkLog, source: AnswerSource): Traffic {
+  const requests = [...log.byId.values()].filter((request) => request.source === source);
+  return {
+    requests: requests.length,
+    bytes: requests.reduce((sum, request) => sum + request.bytes, 0),
+  };
 }
 
 interface RunResult extends PageFigures {
@@ -567,6 +582,114 @@ async function measure(
     await reached("painted", `${selector} did not paint within ${runTimeoutMs} ms at ${url}`);
     const figures = await page.evaluate(readFigures);
     return { ...figures, ...networkFigures(log) };
+  } finally {
+    await context.close();
+  }
+}
+
+interface WarmResult extends RunResult {
+  /** The page had a service worker (navigator.serviceWorker.controller) when read. */
+  controlled: boolean;
+  /** The page's requests by where their answers came from (CDP network events, at read). */
+  toNetwork: Traffic;
+  fromServiceWorker: Traffic;
+  fromCache: Traffic;
+  /** Requests the service worker made itself (its fetch()), and those the network answered. */
+  workerFetches: number;
+  workerToNetwork: Traffic;
+}
+
+/**
+ * The bytes a request received (its encoded body and headers, as Network.loadingFinished's
+ * encodedDataLength: 0 when the HTTP cache answered), once it has finished; null when it has
+ * not within 10 s, or failed (counted as gone to the network).
+ */
+async function bytesReceived(request: Request): Promise<number | null> {
+  const finished = request.response().then(async (response) => {
+    if (!response || (await response.finished()) !== null) return null;
+    const sizes = await request.sizes();
+    return Math.max(0, sizes.responseHeadersSize + sizes.responseBodySize);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    finished.catch(() => null),
+    new Promise<null>((done) => {
+      timer = setTimeout(() => done(null), 10_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A repeat visit (the warm case). The first visit, in a context that allows service workers,
+ * is neither timed nor slowed down: it fills the HTTP cache and, for the app, lets its service
+ * worker register (once the page has loaded and is idle), precache the shell and activate
+ * (navigator.serviceWorker.ready). It then closes, and the worker is stopped, as on a phone
+ * where the app was closed a while ago. The second visit is a new tab of the same context,
+ * slowed down and timed as a first visit is, from navigation start to `selector` painted.
+ */
+async function measureWarm(
+  browser: Browser,
+  url: string,
+  selector: string,
+  token: string | null,
+  serviceWorker: boolean,
+): Promise<WarmResult> {
+  const context = await browser.newContext({ ...phone, serviceWorkers: "allow" });
+  context.setDefaultTimeout(runTimeoutMs);
+  try {
+    const first = await context.newPage();
+    await holdSession(first, token);
+    await first.goto(url, { waitUntil: "load", timeout: runTimeoutMs });
+    await first.locator(selector).first().waitFor();
+    if (serviceWorker) {
+      const active = await first.evaluate(
+        (ms) =>
+          Promise.race([
+            navigator.serviceWorker.ready.then((registration) => registration.active !== null),
+            new Promise<false>((done) => setTimeout(() => done(false), ms)),
+          ]),
+        runTimeoutMs,
+      );
+      if (!active) throw new Error(`no service worker became active within ${runTimeoutMs} ms`);
+    }
+    await first.close();
+
+    const page = await context.newPage();
+    await holdSession(page, token);
+    await page.addInitScript(installProbe, selector);
+    const reached = await exposeMarks(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.stopAllWorkers");
+    const log = watchNetwork(cdp);
+    await throttle(cdp);
+    const workerFetches: Promise<number | null>[] = [];
+    const watchWorkerFetch = (request: Request) => {
+      if (request.serviceWorker()) workerFetches.push(bytesReceived(request));
+    };
+    context.on("request", watchWorkerFetch);
+
+    await page.goto(url, { waitUntil: "commit", timeout: runTimeoutMs });
+    await reached("painted", `${selector} did not paint within ${runTimeoutMs} ms at ${url}`);
+    const figures = await page.evaluate(readFigures);
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    context.off("request", watchWorkerFetch);
+    const workerBytes = await Promise.all(workerFetches);
+    if (serviceWorker && !controlled)
+      throw new Error(`the service worker did not control the repeat visit of ${url}`);
+    return {
+      ...figures,
+      ...networkFigures(log),
+      controlled,
+      toNetwork: answeredBy(log, "network"),
+      fromServiceWorker: answeredBy(log, "service worker"),
+      fromCache: answeredBy(log, "cache"),
+      workerFetches: workerBytes.length,
+      workerToNetwork: {
+        requests: workerBytes.filter((received) => received === null || received > 0).length,
+        bytes: workerBytes.reduce<number>((sum, received) => sum + (received ?? 0), 0),
+      },
+    };
   } finally {
     await context.close();
   }
@@ -700,6 +823,42 @@ function reportList(blank: RunResult[], app: RunResult[]): Summary[] {
   return [{ label: "list", app: median(app.map(paintOf)), blank: median(blank.map(paintOf)) }];
 }
 
+function reportWarm(blank: WarmResult[], app: WarmResult[]): Summary[] {
+  console.info("");
+  console.info(
+    "Case warm: the same lender's second visit to the order list, to the first contract card " +
+      "painted: a first visit (not timed, not slowed down) let the service worker precache the " +
+      "shell, then a new tab of the same context (warm HTTP cache, the worker stopped and " +
+      "started by the visit, serving the shell). The blank app's page loaded a second time in " +
+      "the same way (warm HTTP cache; it has no service worker). Requests by where their " +
+      "answers came from (CDP: fromServiceWorker, fromDiskCache, requestServedFromCache).",
+  );
+  console.info("");
+  printTable([
+    column("blank: <h1> painted (2nd load)", blank, (r) => r.probe.painted, ms),
+    column("blank: FCP", blank, (r) => r.firstContentfulPaint, ms),
+    column("app: first card painted (2nd visit)", app, (r) => r.probe.painted, ms),
+    column("app: first card in DOM", app, (r) => r.probe.inserted, ms),
+    column("app: FCP", app, (r) => r.firstContentfulPaint, ms),
+    ratioRow("ratio app / blank (≤ 1.5)", app.map(paintOf), blank.map(paintOf)),
+    column("app: first API request start", app, (r) => r.firstApiStart, ms),
+    column("app: contract query start", app, (r) => r.listQueryStart, ms),
+    column("app: contract query end", app, (r) => r.listQueryEnd, ms),
+    column("app: last script arrived", app, (r) => r.lastScriptEnd, ms),
+    column("app: page requests to the network", app, (r) => r.toNetwork.requests, count),
+    column("app:   their bytes", app, (r) => r.toNetwork.bytes, bytes),
+    column("app: answered by the service worker", app, (r) => r.fromServiceWorker.requests, count),
+    column("app: answered by the HTTP cache", app, (r) => r.fromCache.requests, count),
+    column("app: the worker's own fetches", app, (r) => r.workerFetches, count),
+    column("app:   of which to the network", app, (r) => r.workerToNetwork.requests, count),
+    column("app:   their bytes", app, (r) => r.workerToNetwork.bytes, bytes),
+    column("blank: requests to the network", blank, (r) => r.toNetwork.requests, count),
+    column("blank:   their bytes", blank, (r) => r.toNetwork.bytes, bytes),
+    column("blank: answered by the HTTP cache", blank, (r) => r.fromCache.requests, count),
+  ]);
+  return [{ label: "warm", app: median(app.map(paintOf)), blank: median(blank.map(paintOf)) }];
+}
+
 function printSummary(summaries: Summary[], startedAt: number, loadAtStart: string): void {
   console.info("");
   console.info(
@@ -777,6 +936,18 @@ async function runCase(name: CaseName, bench: Bench): Promise<Summary[]> {
         (b, a) => `blank ${ms(b.probe.painted)}, app ${ms(a.probe.painted)}`,
       );
       return reportList(blank, app);
+    }
+    case "warm": {
+      const { blank, app } = await alternate(
+        name,
+        () => measureWarm(browser, blankUrl, "h1", null, false),
+        () => measureWarm(browser, orderList, cardSelector, lender.token, true),
+        (b, a) =>
+          `blank ${ms(b.probe.painted)}, app ${ms(a.probe.painted)} ` +
+          `(app: ${a.toNetwork.requests} requests to the network, ` +
+          `${a.fromServiceWorker.requests} answered by the service worker)`,
+      );
+      return reportWarm(blank, app);
     }
   }
 }
