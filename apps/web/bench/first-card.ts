@@ -1,21 +1,44 @@
-// How long a signed-in lender on a slow phone waits for the FIRST CONTRACT CARD of the order
-// list (the entry route, #/pages/order/index), against the first paint of a blank Vite +
-// React 19 app served the same way: the figure issue "[5/6] Speed a user feels" asks for
-// (target: app / blank ≤ 1.5). It prints figures; it is not a test and checks no budget.
+// How long a user on a slow phone waits for the app's first useful screen, against the first
+// paint of a blank Vite + React 19 app served the same way: the figures issue "[5/6] Speed a user
+// feels" asks for (target: app / blank ≤ 1.5). It prints figures; it is not a test and checks no
+// budget. Three cases, each against the same blank app, under the same slow phone (4x CPU
+// slowdown, 400 ms latency and 400 kbit/s each way per request, 390x844 at 2x), each with its
+// runs alternating blank, app after one warm-up pair not counted:
+//   list   a signed-in lender's first visit to the order list (#/pages/order/index): cold cache,
+//          service workers blocked; navigation start -> the first contract card painted, against
+//          the blank app's first visit, navigation start -> its <h1> painted.
+//   warm   the same lender's repeat visit: a first visit (not timed, not slowed down) lets the
+//          app's service worker precache the shell; then a new tab of the same context (warm
+//          HTTP cache, the worker stopped and started again by the visit, serving the shell) is
+//          timed the same way to the first card, against the blank app loaded a second time the
+//          same way (warm HTTP cache, no service worker). Also where the answers came from
+//          (network, service worker, HTTP cache: CDP Network.* events) and the worker's fetches.
+//   share  a new borrower's cold share-link open (#/pages/loans/sign?code=..., a contract the
+//          lender makes per run for a new phone): no session, cold cache, service workers
+//          blocked. (a) navigation start -> the login form's phone field painted, against the
+//          blank app's cold <h1>; then, untimed, the bench types the phone, sends the code, reads
+//          it from the server's test route (GET /__test/sms) and types it; (b) 'log in' pressed
+//          (the form's submit event) -> the sign page's contract document painted (its frame
+//          loaded, visible, its heading naming the contract), in ms, against the blank app's
+//          cold paint for scale. Bytes and requests before each.
+// The cases run in that order (share adds contracts to the lender's book, so it runs after the
+// lender's cases), then a summary prints one line per case: `case: app X ms, blank Y ms, ratio Z`.
 //
 // What it does, all on this machine:
-//   1. starts the built server (apps/server/dist) on a fresh temp data folder, serving the built
-//      web app (apps/web/dist), adds a lender with the CLI and seeds ~20 contracts through the SDK;
+//   1. starts the built server (apps/server/dist, test mode) on a fresh temp data folder, serving
+//      the built web app (apps/web/dist), adds a lender with the CLI and seeds 20 contracts
+//      through the SDK;
 //   2. builds a blank Vite + React app (an <h1>) in bench/.blank-app/ and serves it with a second
 //      instance of the same server (same static-file settings, same HTTP stack);
-//   3. alternates blank / app loads in fresh browser contexts (cold cache, no service worker)
-//      under a slow phone (4x CPU slowdown, slow-3G-like network, 390x844 at 2x), timing inside
-//      the page from navigation start to the first paint of the first card / the heading;
-//   4. prints each run and the medians, then stops both servers and removes every temp folder.
+//   3. runs the cases in fresh browser contexts, timing inside the page (performance.now(), from
+//      navigation start) up to just after the frame showing the element was painted;
+//   4. prints each run, a table of each case with the medians, the summary and the machine's load
+//      average, then stops both servers and removes every temp folder.
 //
 // Run after building the server and the web app (pnpm turbo run build --filter=@chayong/web...):
 //   pnpm --filter @chayong/web bench:first-card
-// BENCH_RUNS=<n> changes the number of measured runs of each app (default 5).
+// BENCH_RUNS=<n> changes the number of measured runs of each app in each case (default 5);
+// BENCH_CASES=list,warm,share picks cases (default all).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
   existsSync,
@@ -54,13 +77,18 @@ const blankDir = join(import.meta.dirname, ".blank-app");
 const launchEnv = { ...process.env };
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 /** The cases, in the order they run (BENCH_CASES picks some; they still run in this order). */
-const caseNames = ["list", "warm"] as const;
+const caseNames = ["list", "warm", "share"] as const;
 type CaseName = (typeof caseNames)[number];
 const lenderPhone = "01012340000";
 const borrowerPhone = "01055550000";
 const seededContracts = 20;
 /** A contract card (packages/ui ContractCard is an <article>) in the order list. */
 const cardSelector = ".contract-list article";
+/** The login page's fields (routes/pages/login) and the sign page's contract document
+ * (features/signing/contract-document.tsx). */
+const phoneInputSelector = 'input[name="phone"]';
+const codeInputSelector = 'input[name="code"]';
+const contractDocumentSelector = "iframe.contract-document";
 
 /** The slow phone. Request-level throttling by Chromium (DevTools "Slow 3G"-like figures). */
 const network = {
@@ -119,6 +147,9 @@ async function startServer(
     CHAYONG_DATA_DIR: dataDir,
     CHAYONG_TEST_MODE: "1",
     CHAYONG_WEB_DIR: staticDir,
+    // The share case logs a new borrower in per run, every one from 127.0.0.1 (default: 30 codes
+    // an hour per IP address).
+    CHAYONG_SMS_IP_HOURLY_LIMIT: "10000",
   };
   const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -245,6 +276,27 @@ async function seedLender(baseUrl: string): Promise<Lender> {
   return { token, api: lender };
 }
 
+/** A contract the lender made for the share case, and the borrower it was sent to. */
+interface SharedContract {
+  /** The share link, absolute (the server answers it relative to the app). */
+  link: string;
+  name: string;
+  borrowerPhone: string;
+}
+
+/**
+ * The lender makes contract `n` of the share case for a borrower no one has logged in with yet
+ * (a phone gets a login code once a minute and five an hour): every run is a new borrower.
+ */
+async function shareContract(lender: Lender, appUrl: string, n: number): Promise<SharedContract> {
+  const borrower = `0106600${String(n).padStart(4, "0")}`;
+  const added = await lender.api.contract.add(contractTerms(0, `공유 대출 ${n}`, borrower));
+  const link = new URL(added.link, `${appUrl}/`).href;
+  if (!link.startsWith(`${appUrl}/#/pages/loans/sign?code=`))
+    throw new Error(`contract.add answered the link ${added.link}, not one to the sign page`);
+  return { link, name: added.name, borrowerPhone: borrower };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The blank app
 
@@ -316,7 +368,7 @@ createRoot(document.getElementById("root")!).render(
 }
 
 // ---------------------------------------------------------------------------------------------
-// One page load
+// A page's probe: an element painted
 
 interface Probe {
   /** performance.now() when the element was first in the DOM (a MutationObserver's callback). */
@@ -430,6 +482,195 @@ async function readFigures(): Promise<PageFigures> {
     lastStyleEnd: lastEnd(before.filter((entry) => path(entry).endsWith(".css"))),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The share case's page: the login form, then the contract document
+
+interface ShareProbe {
+  /** The login form's phone field: first in the DOM, then the frame showing it painted, and
+   * whether it was visible then. */
+  formInserted: number | null;
+  formPainted: number | null;
+  formVisible: boolean | null;
+  /** The login form's submit event ('log in' pressed; the last one). */
+  pressed: number | null;
+  /** The contract document's frame: in the DOM, loaded (its load event, its heading naming the
+   * contract, the frame visible), then the frame showing it painted. */
+  documentInserted: number | null;
+  documentLoaded: number | null;
+  documentPainted: number | null;
+}
+
+interface ShareWindow {
+  __benchShare?: ShareProbe;
+  __benchMark?: (mark: string) => void;
+}
+
+/**
+ * The share case's probe, installed before any script of the page (the same way of timing as
+ * installProbe): marks "form" once the phone field has painted, records when the login form is
+ * submitted, and marks "document" once the contract document's frame has loaded the document
+ * whose heading names `heading`, is visible, and a frame has been painted since.
+ */
+function installShareProbe(options: { form: string; document: string; heading: string }) {
+  const bench = window as unknown as ShareWindow;
+  const probe: ShareProbe = {
+    formInserted: null,
+    formPainted: null,
+    formVisible: null,
+    pressed: null,
+    documentInserted: null,
+    documentLoaded: null,
+    documentPainted: null,
+  };
+  bench.__benchShare = probe;
+  const afterPaint = (then: () => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = then;
+      channel.port2.postMessage(null);
+    });
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    );
+  };
+  document.addEventListener(
+    "submit",
+    () => {
+      probe.pressed = performance.now();
+    },
+    true,
+  );
+  const watchDocument = (frame: HTMLIFrameElement) => {
+    const loaded = () => {
+      if (probe.documentLoaded !== null) return;
+      const heading = frame.contentDocument?.querySelector("h1")?.textContent ?? "";
+      if (!heading.includes(options.heading)) return;
+      // Loaded but not shown yet (a hidden subtree): looked at again each frame.
+      if (!visible(frame)) return void requestAnimationFrame(loaded);
+      probe.documentLoaded = performance.now();
+      afterPaint(() => {
+        probe.documentPainted = performance.now();
+        bench.__benchMark?.("document");
+      });
+    };
+    frame.addEventListener("load", loaded);
+    // Loaded before this ran (a srcdoc frame loads on its own task, so this is a safeguard).
+    if (
+      frame.contentDocument?.readyState === "complete" &&
+      frame.contentDocument.URL !== "about:blank"
+    )
+      loaded();
+  };
+  const observer = new MutationObserver(() => {
+    if (probe.formInserted === null) {
+      const input = document.querySelector(options.form);
+      if (input) {
+        probe.formInserted = performance.now();
+        afterPaint(() => {
+          probe.formPainted = performance.now();
+          probe.formVisible = visible(input);
+          bench.__benchMark?.("form");
+        });
+      }
+    }
+    if (probe.documentInserted === null) {
+      const frame = document.querySelector(options.document);
+      if (frame instanceof HTMLIFrameElement) {
+        probe.documentInserted = performance.now();
+        observer.disconnect();
+        watchDocument(frame);
+      }
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+interface ShareFigures {
+  probe: ShareProbe;
+  /** Up to the login form painted: bytes (the document included), of which JS; requests. */
+  formBytes: number;
+  formJsBytes: number;
+  formRequests: number;
+  /** Started after 'log in' was pressed and arrived by the document painted (the document
+   * frame's own requests included): bytes, of which JS and API answers; requests. */
+  loginBytes: number;
+  loginJsBytes: number;
+  loginApiBytes: number;
+  loginRequests: number;
+  /** responseEnd of the login call, of the contract's opening and of the document's answer. */
+  loginAnswered: number | null;
+  openAnswered: number | null;
+  documentAnswered: number | null;
+}
+
+/** Read in the page once the document has painted (resource timing of the page and of the
+ * document's frame, on the page's clock). */
+function readShareFigures(options: {
+  document: string;
+  loginPath: string;
+  openPath: string;
+  viewPath: string;
+}): ShareFigures {
+  const bench = window as unknown as ShareWindow;
+  const probe = bench.__benchShare;
+  if (!probe) throw new Error("the share probe is missing");
+  interface Entry {
+    path: string;
+    startTime: number;
+    responseEnd: number;
+    transferSize: number;
+  }
+  const entriesOf = (win: Window): Entry[] => {
+    const shift = win.performance.timeOrigin - performance.timeOrigin;
+    return (win.performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+      (entry) => ({
+        path: new URL(entry.name).pathname,
+        startTime: entry.startTime + shift,
+        responseEnd: entry.responseEnd + shift,
+        transferSize: entry.transferSize,
+      }),
+    );
+  };
+  const frame = document.querySelector(options.document);
+  const frameWindow = frame instanceof HTMLIFrameElement ? frame.contentWindow : null;
+  const entries = [...entriesOf(window), ...(frameWindow ? entriesOf(frameWindow) : [])];
+  const navigation = performance.getEntriesByType("navigation")[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  const sum = (list: Entry[]) => list.reduce((total, entry) => total + entry.transferSize, 0);
+  const isScript = (entry: Entry) => entry.path.endsWith(".js");
+  const isApi = (entry: Entry) => /^\/(api|auth)\//.test(entry.path);
+  const formPainted = probe.formPainted ?? Number.POSITIVE_INFINITY;
+  const beforeForm = entries.filter((entry) => entry.responseEnd <= formPainted);
+  const pressed = probe.pressed ?? Number.POSITIVE_INFINITY;
+  const documentPainted = probe.documentPainted ?? Number.POSITIVE_INFINITY;
+  const afterPress = entries.filter(
+    (entry) => entry.startTime >= pressed && entry.responseEnd <= documentPainted,
+  );
+  const answered = (path: string) =>
+    entries.find((entry) => entry.startTime >= pressed && entry.path === path)?.responseEnd ?? null;
+  return {
+    probe,
+    formBytes: (navigation?.transferSize ?? 0) + sum(beforeForm),
+    formJsBytes: sum(beforeForm.filter(isScript)),
+    formRequests: beforeForm.length + 1,
+    loginBytes: sum(afterPress),
+    loginJsBytes: sum(afterPress.filter(isScript)),
+    loginApiBytes: sum(afterPress.filter(isApi)),
+    loginRequests: afterPress.length,
+    loginAnswered: answered(options.loginPath),
+    openAnswered: answered(options.openPath),
+    documentAnswered: answered(options.viewPath),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Watching a page, slowing it down, hearing its marks
 
 /** What Chromium's network events say about one page (the page's own requests, its frames'
  * included; not the requests a service worker makes itself). */
@@ -562,6 +803,9 @@ async function exposeMarks(page: Page): Promise<(mark: string, failure: string) 
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The runs: a first visit, a share-link open, a repeat visit
+
 /** A first visit (the list case, and the blank app of every cold comparison): a fresh context,
  * so a cold cache and no service worker; timed from navigation start to `selector` painted. */
 async function measure(
@@ -582,6 +826,92 @@ async function measure(
     await reached("painted", `${selector} did not paint within ${runTimeoutMs} ms at ${url}`);
     const figures = await page.evaluate(readFigures);
     return { ...figures, ...networkFigures(log) };
+  } finally {
+    await context.close();
+  }
+}
+
+interface ShareResult extends ShareFigures {
+  cdpBytes: number;
+  cdpRequests: number;
+}
+
+/** The API paths the share case's page calls (from the SDK's endpoint table). */
+interface SharePaths {
+  loginPath: string;
+  openPath: string;
+  viewPath: string;
+}
+
+/**
+ * A borrower's cold share-link open (the share case): a fresh context (cold cache, no service
+ * worker, no session) opens the link; the app shows the login form (mark "form"). The bench,
+ * untimed, types the borrower's phone, asks for a code, reads it from the server's test route and
+ * types it, then presses 'log in': the app goes back to the sign page, whose contract document
+ * is timed from that press to its painted frame (mark "document").
+ */
+async function measureShare(
+  browser: Browser,
+  shared: SharedContract,
+  smsCode: (phone: string) => Promise<string>,
+  paths: SharePaths,
+): Promise<ShareResult> {
+  const context = await browser.newContext(phone);
+  context.setDefaultTimeout(runTimeoutMs);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(installShareProbe, {
+      form: phoneInputSelector,
+      document: contractDocumentSelector,
+      heading: shared.name,
+    });
+    const reached = await exposeMarks(page);
+    const log = await watchAndThrottle(context, page);
+
+    await page.goto(shared.link, { waitUntil: "commit", timeout: runTimeoutMs });
+    await reached(
+      "form",
+      `the login form did not paint within ${runTimeoutMs} ms at ${shared.link}`,
+    );
+    await page.locator(phoneInputSelector).fill(shared.borrowerPhone);
+    await page.getByRole("button", { name: "인증번호 받기" }).click();
+    // 'sent' (and a countdown to 'resend'): the server has made the code.
+    await page
+      .getByRole("button", { name: "발송됨" })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const form = await page
+          .locator("form")
+          .textContent()
+          .catch(() => "");
+        throw new Error(`the login code was not sent to ${shared.borrowerPhone}: ${form}`, {
+          cause: error,
+        });
+      });
+    await page.locator(codeInputSelector).fill(await smsCode(shared.borrowerPhone));
+    await page.getByRole("button", { name: "로그인", exact: true }).click();
+    await reached(
+      "document",
+      `the contract document did not paint within ${runTimeoutMs} ms after 'log in' (${page.url()})`,
+    );
+    if (!page.url().includes("#/pages/loans/sign?code="))
+      throw new Error(`the document painted on ${page.url()}, not on the sign page`);
+    const figures = await page.evaluate(readShareFigures, {
+      document: contractDocumentSelector,
+      ...paths,
+    });
+    const { formPainted, pressed, documentPainted } = figures.probe;
+    if (
+      formPainted === null ||
+      pressed === null ||
+      documentPainted === null ||
+      pressed < formPainted
+    )
+      throw new Error(
+        "the page did not keep its marks from the login form to the document (reloaded?)",
+      );
+    if (!figures.probe.formVisible) throw new Error("the phone field was painted but not visible");
+    return { ...figures, cdpBytes: log.bytes, cdpRequests: log.requests };
   } finally {
     await context.close();
   }
@@ -710,7 +1040,9 @@ const ms = (value: number | null) => (value === null ? "—" : `${Math.round(val
 const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
 const ratio = (value: number) => `${value.toFixed(2)}x`;
 
-function printTable(rows: [label: string, values: string[], median: string][]): void {
+type Row = [label: string, values: string[], median: string];
+
+function printTable(rows: Row[]): void {
   const header = ["", ...Array.from({ length: runs }, (_, index) => `run ${index + 1}`), "median"];
   const lines = [header, ...rows.map(([label, values, mid]) => [label, ...values, mid])];
   const widths = header.map((_, column) =>
@@ -726,8 +1058,6 @@ function printTable(rows: [label: string, values: string[], median: string][]): 
     );
   }
 }
-
-type Row = [label: string, values: string[], median: string];
 
 /** A row of a table: the value of each run, then their median (of the runs that have one). */
 function column<T>(
@@ -859,6 +1189,61 @@ function reportWarm(blank: WarmResult[], app: WarmResult[]): Summary[] {
   return [{ label: "warm", app: median(app.map(paintOf)), blank: median(blank.map(paintOf)) }];
 }
 
+function reportShare(blank: RunResult[], app: ShareResult[]): Summary[] {
+  console.info("");
+  console.info(
+    "Case share: a new borrower (no session, cold cache, service workers blocked) opens the " +
+      "share link of a contract the lender made (#/pages/loans/sign?code=...). (a) From " +
+      "navigation start to the login form's phone field painted, against the blank app's first " +
+      "visit to its <h1> painted. Then, untimed, the bench types a new phone per run, sends the " +
+      "code, reads it from GET /__test/sms and types it. (b) From 'log in' pressed (the form's " +
+      "submit event) to the sign page's contract document painted (its frame loaded, visible, " +
+      "its heading naming the contract): times after the press; ratio against the blank app's " +
+      "cold paint, for scale only.",
+  );
+  console.info("");
+  const formOf = (result: ShareResult) => result.probe.formPainted ?? Number.NaN;
+  const documentWait = (result: ShareResult) =>
+    (result.probe.documentPainted ?? Number.NaN) - (result.probe.pressed ?? Number.NaN);
+  const afterPress = (value: number | null, result: ShareResult) =>
+    value === null || result.probe.pressed === null ? null : value - result.probe.pressed;
+  printTable([
+    column("blank: <h1> painted", blank, (r) => r.probe.painted, ms),
+    column("app: login form painted", app, (r) => r.probe.formPainted, ms),
+    column("app: login form in DOM", app, (r) => r.probe.formInserted, ms),
+    ratioRow("ratio form / blank (≤ 1.5)", app.map(formOf), blank.map(paintOf)),
+    column("app: 'log in' pressed", app, (r) => r.probe.pressed, ms),
+    column("after 'log in': login answered", app, (r) => afterPress(r.loginAnswered, r), ms),
+    column("after 'log in': contract opened", app, (r) => afterPress(r.openAnswered, r), ms),
+    column("after 'log in': document answered", app, (r) => afterPress(r.documentAnswered, r), ms),
+    column("after 'log in': frame in DOM", app, (r) => afterPress(r.probe.documentInserted, r), ms),
+    column("after 'log in': frame loaded", app, (r) => afterPress(r.probe.documentLoaded, r), ms),
+    column("after 'log in': document painted", app, documentWait, ms),
+    ratioRow("ratio document wait / blank", app.map(documentWait), blank.map(paintOf)),
+    column("app: bytes before form", app, (r) => r.formBytes, bytes),
+    column("app:   of which JS", app, (r) => r.formJsBytes, bytes),
+    column("app: requests before form", app, (r) => r.formRequests, count),
+    column("app: bytes 'log in' → document", app, (r) => r.loginBytes, bytes),
+    column("app:   of which JS", app, (r) => r.loginJsBytes, bytes),
+    column("app:   of which API answers", app, (r) => r.loginApiBytes, bytes),
+    column("app: requests 'log in' → document", app, (r) => r.loginRequests, count),
+    column("app: bytes (CDP, at read)", app, (r) => r.cdpBytes, bytes),
+    column("app: requests (CDP, at read)", app, (r) => r.cdpRequests, count),
+    column("blank: bytes before <h1>", blank, (r) => r.bytesBefore, bytes),
+    column("blank: requests before <h1>", blank, (r) => r.requestsBefore, count),
+  ]);
+  const blankPaint = median(blank.map(paintOf));
+  return [
+    { label: "share, login form", app: median(app.map(formOf)), blank: blankPaint },
+    {
+      label: "share, 'log in' → document",
+      app: median(app.map(documentWait)),
+      blank: blankPaint,
+      blankNote: "its cold paint, for scale",
+    },
+  ];
+}
+
 function printSummary(summaries: Summary[], startedAt: number, loadAtStart: string): void {
   console.info("");
   console.info(
@@ -948,6 +1333,30 @@ async function runCase(name: CaseName, bench: Bench): Promise<Summary[]> {
           `${a.fromServiceWorker.requests} answered by the service worker)`,
       );
       return reportWarm(blank, app);
+    }
+    case "share": {
+      const { findEndpoint } = await import("@chayong/sdk/server");
+      const paths: SharePaths = {
+        loginPath: findEndpoint("auth.login").path,
+        openPath: findEndpoint("contract.open").path,
+        viewPath: findEndpoint("contract.view").path,
+      };
+      let shared = 0;
+      const { blank, app } = await alternate(
+        name,
+        () => measure(browser, blankUrl, "h1", null),
+        async () =>
+          measureShare(
+            browser,
+            await shareContract(lender, appUrl, ++shared),
+            (phone) => lastSmsCode(appUrl, phone),
+            paths,
+          ),
+        (b, a) =>
+          `blank ${ms(b.probe.painted)}, app: login form ${ms(a.probe.formPainted)}, ` +
+          `'log in' → document ${ms((a.probe.documentPainted ?? Number.NaN) - (a.probe.pressed ?? Number.NaN))}`,
+      );
+      return reportShare(blank, app);
     }
   }
 }
