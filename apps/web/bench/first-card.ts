@@ -955,7 +955,9 @@ async function bytesReceived(request: Request): Promise<number | null> {
  * worker register (once the page has loaded and is idle), precache the shell and activate
  * (navigator.serviceWorker.ready). It then closes, and the worker is stopped, as on a phone
  * where the app was closed a while ago. The second visit is a new tab of the same context,
- * slowed down and timed as a first visit is, from navigation start to `selector` painted.
+ * slowed down and timed as a first visit is, from navigation start to `selector` painted. The
+ * slowdown is set on the page's target only, none on the worker's own target: its fetches are
+ * counted (workerToNetwork) so that any reaching the network shows.
  */
 async function measureWarm(
   browser: Browser,
