@@ -30,7 +30,7 @@ export default defineConfig({
     // The manifest and the service worker (offline app shell; never the API).
     installableApp(),
     // A signed-in reader's first calls leave with the page (src/first-read/).
-    firstRead({ baseUrl: process.env.VITE_API_BASE_URL || "/", env: process.env }),
+    firstRead(process.env),
     // The entry route's own chunks fetched with the shell's, not after it runs.
     entryRoutePreload(),
     // .br and .gz beside every text file, last: the server sends what the browser accepts.
@@ -61,9 +61,9 @@ export default defineConfig({
           // card, each paying a round trip on a slow phone; now 15 (README "First screen on a
           // slow phone"). It implies strictExecutionOrder, so modules still run in source order.
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          // No group for the API: src/session/lazy-api.ts imports it at boot and Rolldown's own
-          // split keeps transport, SDK, ky and the answer schemas in the chunks that import
-          // needs. A manual group would also capture everything those modules import
+          // No group for the API: src/app/bootstrap.tsx imports src/session/app-api.ts on the
+          // first call (or once the page has loaded) and Rolldown's own split keeps transport,
+          // SDK, ky and the answer schemas in the chunks that import needs. A manual group would also capture everything those modules import
           // (includeDependenciesRecursively), dragging the domain's phone and draft rules and
           // libphonenumber, which only the create-contract form uses, onto the boot path.
           groups: [

@@ -14,8 +14,9 @@ const scriptPath = fileURLToPath(
 
 /** What the inline script is built with: the app's own wire settings and the table's paths. */
 export interface FirstReadBuild {
-  /** The API base URL (VITE_API_BASE_URL), "/" by default. */
+  /** The API base URL, as the app reads it (`VITE_API_BASE_URL`, "/" by default). */
   baseUrl: string;
+  /** Where the cipher key and IV are read from (CHAYONG_CIPHER_KEY / _IV), as vite.config.ts does. */
   env: Record<string, string | undefined>;
 }
 
@@ -50,15 +51,21 @@ export async function bundleFirstRead({ baseUrl, env }: FirstReadBuild): Promise
   return chunk.code;
 }
 
-export function firstRead(settings: FirstReadBuild): Plugin {
+export function firstRead(env: FirstReadBuild["env"]): Plugin {
   let code: Promise<string> | undefined;
+  let baseUrl = "/";
   return {
     name: "chayong:first-read",
+    // The base URL as the app itself reads it: Vite's env, with its .env files.
+    configResolved(config) {
+      baseUrl = config.env.VITE_API_BASE_URL || "/";
+    },
     transformIndexHtml: {
       order: "pre",
       async handler() {
-        code ??= bundleFirstRead(settings);
-        return [{ tag: "script", children: await code, injectTo: "head-prepend" }];
+        code ??= bundleFirstRead({ baseUrl, env });
+        // After the head's meta tags (the charset must be in the first 1,024 bytes).
+        return [{ tag: "script", children: await code, injectTo: "head" }];
       },
     },
   };

@@ -67,7 +67,6 @@ export {
   type UploadOptions,
   type UploadProgress,
 } from "./upload/upload.ts";
-// Wire protocol shared with the API server.
 export {
   type DeviceDescriptor,
   decodeDeviceDescriptor,
@@ -81,6 +80,8 @@ export {
   encodeEnvelope,
   readEnvelope,
 } from "./wire/envelope.ts";
+// Wire protocol shared with the API server.
+export { canInflateEnvelopes } from "./wire/inflate.ts";
 export { decodeRequestPayload, encodePayload } from "./wire/payload.ts";
 export { isPayloadError, PayloadError, type PayloadErrorKind } from "./wire/payload-error.ts";
 export {

@@ -7,7 +7,7 @@ import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createQueryClient } from "../data/query-client";
-import { takeFirstRead } from "../first-read/take-first-read";
+import { forgetFirstReads, takeFirstRead } from "../first-read/take-first-read";
 import { bindLanguage, loadAllMessagesOnFirstInput } from "../language/language";
 import type { AppApi } from "../session/app-api";
 import { createErrorCatalogue } from "../session/error-catalogue";
@@ -49,8 +49,14 @@ export function createApp(options: {
   // loaded: the first screens show what the page's first reads answered without it.
   let api: Promise<AppApi> | undefined;
   const loadApi = () => {
-    api ??= import("../session/app-api").then((module) =>
-      module.createAppApi({ store, catalogue, settings: options.settings, fetch: options.fetch }),
+    api ??= import("../session/app-api").then(
+      (module) =>
+        module.createAppApi({ store, catalogue, settings: options.settings, fetch: options.fetch }),
+      (error: unknown) => {
+        // Not there (offline, a new version deployed meanwhile): the next call tries again.
+        api = undefined;
+        throw error;
+      },
     );
     return api;
   };
@@ -70,12 +76,18 @@ export function createApp(options: {
   store.sub(tokenAtom, () => {
     store.set(forgetSessionAtom);
     queryClient.clear();
+    forgetFirstReads();
   });
   const router = createAppRouter({
     store,
     queryClient,
     history: options.history,
     loadAllMessages: language.loadAllMessages,
+  });
+  // The first screen took what it asked the page's first reads for; the rest is dropped.
+  const firstScreenShown = router.subscribe("onResolved", () => {
+    forgetFirstReads();
+    firstScreenShown();
   });
   return { store, router, queryClient, services: { catalogue } };
 }

@@ -30,8 +30,10 @@ export function apiQuery<Id extends QueryEndpointId>(id: Id, ...[input]: InputAr
 }
 
 /**
- * The signed-in user. It changes only with the session, so screens read it once; the session
- * check (src/session/use-session-recheck.ts) asks again when the app comes back to the front.
+ * The signed-in user. Screens read it once a session: what changes it (verification gives a
+ * borrower his name and his verified state) marks it stale (src/data/invalidations.ts), and the
+ * session check (src/session/use-session-recheck.ts) asks again when the app comes back to the
+ * front.
  */
 export function currentUserQuery() {
   return queryOptions({ ...apiQuery("user.current"), staleTime: Number.POSITIVE_INFINITY });
@@ -92,4 +94,12 @@ export function downloadQuery<Id extends DownloadEndpointId>(
     staleTime: 0,
     meta: { timeoutMs },
   });
+}
+
+/**
+ * What a route's loader returns: nothing. Its reads are kept by the query client alone, which
+ * forgets them when the session changes; the router would keep a loader's answer past it.
+ */
+export async function readsDone(...reads: Array<Promise<unknown> | null>): Promise<void> {
+  await Promise.all(reads);
 }

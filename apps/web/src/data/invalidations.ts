@@ -10,6 +10,11 @@ const money = [
   "contract.view",
 ] as const satisfies readonly QueryEndpointId[];
 
+const offlineLoans = [
+  "contract.offlineLoanList",
+  "contract.statisticsWindows",
+] as const satisfies readonly QueryEndpointId[];
+
 /**
  * For each write, the reads whose answers it may change, named once: after a write succeeds the
  * query client marks them stale, and those a screen shows are read again
@@ -26,12 +31,21 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
   "identity.faceCompare": ["identity.userDetail", "user.current"],
   "identity.ocrCheck": [],
   "identity.ocrConfirm": ["identity.userDetail", "user.current"],
-  "identity.addEmergencyContacts": ["identity.userDetail"],
-  "contract.add": ["contract.query", "contract.statistics", "contract.statisticsWindows"],
+  // The contacts are usually the step that makes the borrower verified (user.current).
+  "identity.addEmergencyContacts": ["identity.userDetail", "user.current"],
+  "contract.add": [
+    "contract.query",
+    "contract.userDetails",
+    "contract.statistics",
+    "contract.statisticsWindows",
+  ],
   "contract.sign": [...money, "identity.userDetail"],
+  // A cancelled contract leaves the customer's list; its document says 'cancelled'.
   "contract.cancel": [
     "contract.query",
     "contract.detail",
+    "contract.userDetails",
+    "contract.view",
     "contract.statistics",
     "contract.statisticsWindows",
   ],
@@ -40,9 +54,10 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
   "contract.reverse": money,
   "contract.block": ["contract.blockList", "contract.userDetails"],
   "contract.unblock": ["contract.blockList", "contract.userDetails"],
-  "contract.reportOfflineLoan": ["contract.offlineLoanList"],
-  "contract.correctOfflineLoan": ["contract.offlineLoanList"],
-  "contract.withdrawOfflineLoan": ["contract.offlineLoanList"],
+  // The dashboard's shared-debt figures sum the lender's offline reports.
+  "contract.reportOfflineLoan": offlineLoans,
+  "contract.correctOfflineLoan": offlineLoans,
+  "contract.withdrawOfflineLoan": offlineLoans,
   "template.add": ["template.query"],
   "template.remove": ["template.query"],
   "apiKey.create": ["apiKey.list"],

@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { catalogueModalAtom } from "../session/error-catalogue";
 import { tokenAtom } from "../state/storage";
@@ -165,6 +165,7 @@ describe("the query client", () => {
 
 describe("the page's first reads", () => {
   const envelope = (body: unknown, status = 200) => Promise.resolve({ status, message: "", body });
+  const detailPage = `/pages/order/common?id=${contract.id}`;
 
   function withFirstReads(
     token: string,
@@ -177,54 +178,78 @@ describe("the page's first reads", () => {
     };
   }
 
+  /** The lender's contract page, whose loader reads the user and the contract. */
+  function renderDetail(routes: Record<string, FakeRoute> = {}) {
+    const app = renderApp(detailPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/detail": () => ({ body: contract }),
+        ...routes,
+      },
+    });
+    return { ...app, calls: (path: string) => app.server.calls.filter((c) => c.path === path) };
+  }
+
+  const user = { id: "user.current", input: {} };
+  const detail = { id: "contract.detail", input: { id: contract.id } };
+
   afterEach(() => {
     delete (globalThis as Record<string, unknown>).__chayongFirstReads;
   });
 
-  it("answer the read they made, once, without a call", async () => {
+  it("answer the reads of the first screen, each once, without a call", async () => {
     withFirstReads("test-token", [
-      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(contract) },
+      { ...user, envelope: envelope(fakeLender) },
+      { ...detail, envelope: envelope(contract) },
     ]);
-    const app = renderQuiet();
-    const detail = apiQuery("contract.detail", { id: contract.id });
-    expect((await app.queryClient.fetchQuery(detail)).id).toBe(contract.id);
+    const app = renderDetail();
+    await screen.findByRole("heading", { name: contract.name });
+    expect(app.calls("/api/v3/user/queryCashUser")).toHaveLength(0);
     expect(app.calls("/api/v1/contract/detail")).toHaveLength(0);
-    // Taken once: the next read is a call.
-    await app.queryClient.fetchQuery({ ...detail, staleTime: 0 });
+    // Taken once: the next read of the contract is a call.
+    await app.queryClient.fetchQuery({
+      ...apiQuery("contract.detail", detail.input),
+      staleTime: 0,
+    });
     expect(app.calls("/api/v1/contract/detail")).toHaveLength(1);
   });
 
-  it("leave a refusal, or another session's read, to the app's own call", async () => {
-    withFirstReads("test-token", [
-      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(null, 301) },
-    ]);
-    const refused = renderQuiet();
-    await refused.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id }));
+  it("leave a refusal to the app's own call, and another session's read too", async () => {
+    withFirstReads("test-token", [{ ...detail, envelope: envelope(null, 301) }]);
+    const refused = renderDetail();
+    await screen.findByRole("heading", { name: contract.name });
     expect(refused.calls("/api/v1/contract/detail")).toHaveLength(1);
     cleanup();
 
-    withFirstReads("someone-else", [
-      { id: "contract.detail", input: { id: contract.id }, envelope: envelope(contract) },
-    ]);
-    const other = renderQuiet();
-    await other.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id }));
+    withFirstReads("someone-else", [{ ...detail, envelope: envelope(contract) }]);
+    const other = renderDetail();
+    await screen.findByRole("heading", { name: contract.name });
     expect(other.calls("/api/v1/contract/detail")).toHaveLength(1);
   });
 
-  it("are checked against the SDK's answer schema once the page has loaded, and read again if they fail it", async () => {
+  it("are read again through the SDK when its answer schema refuses them", async () => {
     withFirstReads("test-token", [
-      {
-        id: "contract.detail",
-        input: { id: contract.id },
-        envelope: envelope({ ...contract, status: "not-a-status" }),
-      },
+      { ...detail, envelope: envelope({ ...contract, name: "가짜", status: "not-a-status" }) },
     ]);
-    const app = renderQuiet();
-    const detail = apiQuery("contract.detail", { id: contract.id });
-    await app.queryClient.fetchQuery(detail);
+    const app = renderDetail();
+    // Shown as it came, then checked once the page has loaded: refused, read again.
+    await vi.waitFor(() => expect(app.calls("/api/v1/contract/detail")).toHaveLength(1));
+    expect(await screen.findByRole("heading", { name: contract.name })).toBeTruthy();
+  });
+
+  it("are replaced by what the SDK's schema reads of them once the page has loaded", async () => {
+    const { name: _name, ...olderAnswer } = fakeLender;
+    withFirstReads("test-token", [
+      { ...user, envelope: envelope(olderAnswer) },
+      { ...detail, envelope: envelope(contract) },
+    ]);
+    const app = renderDetail();
+    await screen.findByRole("heading", { name: contract.name });
+    // The schema's reading of an answer without the name: not known yet.
     await vi.waitFor(() =>
-      expect(app.queryClient.getQueryState(detail.queryKey)?.isInvalidated).toBe(true),
+      expect(app.queryClient.getQueryData(apiQuery("user.current").queryKey)?.name).toBeNull(),
     );
+    expect(app.calls("/api/v3/user/queryCashUser")).toHaveLength(0);
   });
 
   it("are waited for as long as a call would be, counted from when they left, then given up", async () => {
@@ -232,24 +257,32 @@ describe("the page's first reads", () => {
     withFirstReads(
       "test-token",
       // Sent 14.9 s ago: a tenth of a second is left of the 15 s a call may take.
-      [
-        {
-          id: "contract.detail",
-          input: { id: contract.id },
-          envelope: new Promise(() => {}),
-          sentAt: performance.now() - 14_900,
-        },
-      ],
+      [{ ...detail, envelope: new Promise(() => {}), sentAt: performance.now() - 14_900 }],
       () => {
         aborted = true;
       },
     );
-    const app = renderQuiet();
-    await expect(
-      app.queryClient.fetchQuery(apiQuery("contract.detail", { id: contract.id })),
-    ).rejects.toMatchObject({ kind: "timeout" });
+    const app = renderDetail();
+    await vi.waitFor(() => expect(app.store.get(catalogueModalAtom)).toEqual({ kind: "timeout" }));
     expect(aborted).toBe(true);
-    expect(app.store.get(catalogueModalAtom)).toEqual({ kind: "timeout" });
     expect(app.calls("/api/v1/contract/detail")).toHaveLength(0);
+  });
+
+  it("that the first screen did not take are dropped once it is shown", async () => {
+    withFirstReads("test-token", [{ ...detail, envelope: envelope(contract) }]);
+    const app = renderQuiet();
+    await vi.waitFor(() => expect(app.router.state.status).toBe("idle"));
+    await app.queryClient.fetchQuery(apiQuery("contract.detail", detail.input));
+    expect(app.calls("/api/v1/contract/detail")).toHaveLength(1);
+  });
+
+  it("are dropped when the session changes", async () => {
+    const app = renderQuiet();
+    await vi.waitFor(() => expect(app.router.state.status).toBe("idle"));
+    withFirstReads("test-token", [{ ...detail, envelope: envelope(contract) }]);
+    app.store.set(tokenAtom, "test-token-2");
+    app.store.set(tokenAtom, "test-token");
+    await app.queryClient.fetchQuery(apiQuery("contract.detail", detail.input));
+    expect(app.calls("/api/v1/contract/detail")).toHaveLength(1);
   });
 });

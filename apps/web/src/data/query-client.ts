@@ -1,4 +1,8 @@
-import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/waits";
+import {
+  DEFAULT_SLOW_NETWORK_MS,
+  DEFAULT_TIMEOUT_MS,
+  timeoutFailure,
+} from "@chayong/transport/waits";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { type SentRead, type Waits, waitForFirstRead } from "../first-read/take-first-read";
 import type { AppApi } from "../session/app-api";
@@ -83,14 +87,20 @@ export function createQueryClient(options: {
                 settled: () => catalogue.slowRequestSettled(),
               })
             : null;
-          if (envelope === "timed-out") throw (await loadApi()).timedOut(waits.timeoutMs);
+          if (envelope === "timed-out") throw timeoutFailure(waits.timeoutMs);
           if (envelope?.status === 200) {
+            const body = envelope.body;
             afterPageLoad(() => {
               loadApi()
-                .then((api) => api.check(id, envelope.body))
+                .then((api) => {
+                  // The checked answer (its defaults applied, unknown fields left out) in the
+                  // place of the one shown, unless a newer answer has taken it since.
+                  const checked = api.check(id, body);
+                  client.setQueryData(queryKey, (shown: unknown) => replaced(shown, body, checked));
+                })
                 .catch(() => client.invalidateQueries({ queryKey, exact: true }));
             });
-            return envelope.body;
+            return body;
           }
           const request = pageParam ? { ...(input as object), cursor: pageParam } : input;
           return (await loadApi()).call(id, request, { signal, timeoutMs: meta?.timeoutMs });
@@ -118,4 +128,17 @@ export function createQueryClient(options: {
     },
   });
   return client;
+}
+
+/**
+ * `shown` with `raw` replaced by `checked` where it is still there: the answer itself, or the
+ * first page of an infinite query.
+ */
+function replaced(shown: unknown, raw: unknown, checked: unknown): unknown {
+  if (shown === raw) return checked;
+  const pages = (shown as { pages?: unknown[] } | undefined)?.pages;
+  if (Array.isArray(pages) && pages[0] === raw) {
+    return { ...(shown as object), pages: [checked, ...pages.slice(1)] };
+  }
+  return shown;
 }

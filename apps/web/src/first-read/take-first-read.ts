@@ -42,6 +42,15 @@ export function takeFirstRead(
   return read;
 }
 
+/**
+ * Drops what the page's first reads sent and nobody took (a read for an address the app
+ * redirected away from): they answered the page as it loaded, and must never stand for a later
+ * read. Called once the first screen is shown, and when the session changes.
+ */
+export function forgetFirstReads(): void {
+  delete (globalThis as Record<string, unknown>)[firstReadsKey];
+}
+
 export interface Waits {
   timeoutMs: number;
   slowNetworkMs: number;

@@ -9,10 +9,10 @@ import {
 import {
   CIPHER_IV_ENV,
   CIPHER_KEY_ENV,
+  canInflateEnvelopes,
   codecSettingsFromEnv,
   createCodec,
   createTransport,
-  failures,
   type SessionProvider,
 } from "@chayong/transport";
 import type { createStore } from "jotai";
@@ -45,8 +45,6 @@ export interface AppApi {
   ): Promise<unknown>;
   /** An answer that came another way (the page's first read), checked like a call's answer. */
   check(id: string, body: unknown): unknown;
-  /** The error of a call that ran out of time (a first read the app waited for too long). */
-  timedOut(timeoutMs: number): Error;
 }
 
 type EndpointFunction = (input: unknown, options?: object) => Promise<unknown>;
@@ -75,7 +73,7 @@ export function createAppApi(options: {
     onSlowNetworkSettled: () => catalogue.slowRequestSettled(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     // Compressed answers (a list page: a tenth of the bytes) where the browser can inflate them.
-    compressedAnswers: typeof DecompressionStream === "function",
+    compressedAnswers: canInflateEnvelopes(),
   });
   const api = createApi(transport) as unknown as Record<string, Record<string, EndpointFunction>>;
   const table = endpoints as unknown as Record<string, Record<string, EndpointDefinition>>;
@@ -91,6 +89,5 @@ export function createAppApi(options: {
       return call(variables, { signal, timeoutMs });
     },
     check: (id, body) => checkEndpointAnswer(id as EndpointId, body),
-    timedOut: (timeoutMs) => failures.timeout(timeoutMs),
   };
 }

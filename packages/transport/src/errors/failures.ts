@@ -1,4 +1,5 @@
 import { isHTTPError, isTimeoutError } from "ky";
+import { timeoutFailure } from "../client/waits.ts";
 import type { Envelope } from "../wire/envelope.ts";
 import { TransportError } from "./transport-error.ts";
 
@@ -65,11 +66,7 @@ export const failures = {
       { cause },
     ),
 
-  timeout: (timeoutMs: number, cause?: unknown) =>
-    new TransportError("timeout", "transport.timeout", "network request timed out", {
-      params: { timeoutMs },
-      cause,
-    }),
+  timeout: timeoutFailure,
 
   aborted: (cause: unknown) =>
     new TransportError("aborted", "transport.aborted", "request cancelled", { cause }),

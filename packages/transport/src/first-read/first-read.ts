@@ -4,6 +4,7 @@ import { resolveUrl } from "../client/url.ts";
 import { base64ToBytes, bytesToBase64 } from "../codec/base64.ts";
 import { hexToBytes } from "../codec/hex.ts";
 import { type Envelope, readEnvelope } from "../wire/envelope.ts";
+import { canInflateEnvelopes } from "../wire/inflate.ts";
 import { parseJson, toJson } from "../wire/payload.ts";
 import { COMPRESSED_ENVELOPE, ENVELOPE_QUERY_PARAM, HEADER } from "../wire/protocol.ts";
 
@@ -67,7 +68,7 @@ export async function sendFirstRead(
     addCallerHeaders(headers, settings.loginInfo, settings.locale);
     // What the transport's HTTP client (ky) asks for when it reads an answer as text.
     headers.set("accept", "text/*");
-    const inflates = typeof DecompressionStream === "function";
+    const inflates = canInflateEnvelopes();
     if (inflates) headers.set(HEADER.acceptEnvelope, COMPRESSED_ENVELOPE);
     const url = new URL(resolveUrl(settings.baseUrl, read.path));
     if (read.method === "GET") url.searchParams.set(ENVELOPE_QUERY_PARAM, ciphertext);

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { apiQuery } from "../../../data/api-query";
+import { apiQuery, readsDone } from "../../../data/api-query";
 import { FacePage } from "../../../features/identity/face-page";
 import { flowSearchSchema } from "../../../features/identity/verification-flow";
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute("/pages/me/face")({
   // Where the borrower stands (an earlier visit's face check or card); the page starts afresh
   // when it cannot be read.
   loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(apiQuery("identity.userDetail")).catch(() => null),
+    readsDone(queryClient.ensureQueryData(apiQuery("identity.userDetail")).catch(() => null)),
   component: FaceRoute,
 });
 

@@ -1,13 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { currentUserQuery } from "../../../data/api-query";
+import { currentUserQuery, readsDone } from "../../../data/api-query";
 import { SharedDebtPage } from "../../../features/customers/shared-debt-page";
 
 export const Route = createFileRoute("/pages/me/sharedDebt")({
   staticData: { titleId: "sharedDebt.title" },
   // The create-contract form links here with the borrower's phone filled in.
   validateSearch: v.object({ phone: v.fallback(v.optional(v.string()), undefined) }),
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(currentUserQuery()),
+  loader: ({ context: { queryClient } }) =>
+    readsDone(queryClient.ensureQueryData(currentUserQuery())),
   component: SharedDebtRoute,
 });
 

@@ -1,9 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { currentUserQuery } from "../../../data/api-query";
+import { currentUserQuery, readsDone } from "../../../data/api-query";
 import { CreateContractPage } from "../../../features/contracts/create-contract-page";
 
 export const Route = createFileRoute("/pages/order/addContract")({
   staticData: { titleId: "contract.create.title" },
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(currentUserQuery()),
+  loader: ({ context: { queryClient } }) =>
+    readsDone(queryClient.ensureQueryData(currentUserQuery())),
   component: CreateContractPage,
 });

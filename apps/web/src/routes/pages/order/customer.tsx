@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { contractIdSearchSchema } from "../../../app/route-search";
-import { apiQuery } from "../../../data/api-query";
+import { apiQuery, readsDone } from "../../../data/api-query";
 import { CustomerPage } from "../../../features/customers/customer-page";
 
 export const Route = createFileRoute("/pages/order/customer")({
@@ -9,7 +9,7 @@ export const Route = createFileRoute("/pages/order/customer")({
   loaderDeps: ({ search }) => ({ id: search.id }),
   // Read each time the page opens: the image addresses are signed for 15 minutes.
   loader: ({ context: { queryClient }, deps: { id } }) =>
-    id === "" ? null : queryClient.fetchQuery(apiQuery("contract.userDetails", { id })),
+    readsDone(id === "" ? null : queryClient.fetchQuery(apiQuery("contract.userDetails", { id }))),
   component: OrderCustomerPage,
 });
 

@@ -16,7 +16,7 @@ import { useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { useApiMutation } from "../../../data/api-mutation";
-import { apiQuery, currentUserQuery } from "../../../data/api-query";
+import { apiQuery, currentUserQuery, readsDone } from "../../../data/api-query";
 import { chosenTemplateAtom, type Template } from "../../../features/templates/chosen-template";
 import { failureMessage, screenMessage } from "../../../session/screen-message";
 import { useBack } from "../../../session/use-back";
@@ -26,10 +26,10 @@ export const Route = createFileRoute("/pages/template/list")({
   // `?select=true`: the create-contract form asks for a template to fill it from.
   validateSearch: v.object({ select: v.fallback(v.optional(v.boolean()), undefined) }),
   loader: ({ context: { queryClient } }) =>
-    Promise.all([
+    readsDone(
       queryClient.ensureQueryData(currentUserQuery()),
       queryClient.ensureQueryData(apiQuery("template.query", { name: "" })),
-    ]),
+    ),
   component: TemplateListPage,
 });
 
