@@ -38,7 +38,8 @@
 // Run after building the server and the web app (pnpm turbo run build --filter=@chayong/web...):
 //   pnpm --filter @chayong/web bench:first-card
 // BENCH_RUNS=<n> changes the number of measured runs of each app in each case (default 5);
-// BENCH_CASES=list,warm,share picks cases (default all).
+// BENCH_CASES=list,warm,share picks cases (default all). BENCH_PROFILE=<file> writes the page's
+// CPU profile of the list case's first app run (open it in DevTools' Performance panel).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
   existsSync,
@@ -773,6 +774,31 @@ async function watchAndThrottle(context: BrowserContext, page: Page): Promise<Ne
   return log;
 }
 
+/** BENCH_PROFILE=<file>: the page's CPU profile of the list case's first app run is written there. */
+const profilePath = process.env.BENCH_PROFILE;
+let profiled = false;
+
+/**
+ * Starts the page's CPU profiler (DevTools' .cpuprofile, for the Performance panel or a script)
+ * when BENCH_PROFILE asks for one and none was taken yet; answers what stops it and writes it.
+ */
+async function startProfile(
+  context: BrowserContext,
+  page: Page,
+): Promise<(() => Promise<void>) | null> {
+  if (!profilePath || profiled) return null;
+  profiled = true;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  return async () => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(profilePath, JSON.stringify(profile));
+    console.info(`CPU profile of the first app run: ${profilePath}`);
+  };
+}
+
 /** The session a returning lender's phone holds (as the e2e specs hand it to a page). */
 async function holdSession(page: Page, token: string | null): Promise<void> {
   if (token === null) return;
@@ -821,9 +847,11 @@ async function measure(
     await page.addInitScript(installProbe, selector);
     const reached = await exposeMarks(page);
     const log = await watchAndThrottle(context, page);
+    const profile = token !== null ? await startProfile(context, page) : null;
 
     await page.goto(url, { waitUntil: "commit", timeout: runTimeoutMs });
     await reached("painted", `${selector} did not paint within ${runTimeoutMs} ms at ${url}`);
+    await profile?.();
     const figures = await page.evaluate(readFigures);
     return { ...figures, ...networkFigures(log) };
   } finally {

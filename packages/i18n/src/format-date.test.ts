@@ -13,7 +13,26 @@ describe("formatCalendarDate", () => {
     expect(formatCalendarDate("2026-03-01", "ko-KR")).toBe("2026. 03. 01.");
   });
 
+  it("writes ko-KR and zh-TW days exactly as the platform's Intl writes them", () => {
+    for (const day of ["2026-01-05", "2026-11-23", "1999-12-31", "2030-02-28", "2028-02-29"]) {
+      const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+      const instant = new Date(Date.UTC(year, month - 1, date));
+      for (const locale of ["ko-KR", "zh-TW"]) {
+        const intl = new Intl.DateTimeFormat(locale, {
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          timeZone: "UTC",
+        }).format(instant);
+        expect(formatCalendarDate(day, locale)).toBe(intl);
+      }
+    }
+    // Another locale is written by Intl.
+    expect(formatCalendarDate("2026-11-23", "en-US")).toBe("11/23/2026");
+  });
+
   it("shows text that is no day as it came", () => {
+    expect(formatCalendarDate("2026-02-31", "ko-KR")).toBe("2026-02-31");
     expect(formatCalendarDate("", "ko-KR")).toBe("");
     expect(formatCalendarDate("2026-02-31x", "ko-KR")).toBe("2026-02-31x");
     expect(formatCalendarDate("unknown", "zh-TW")).toBe("unknown");

@@ -25,15 +25,13 @@ export function formatMoney(
   if (!Number.isSafeInteger(amount)) {
     throw new RangeError(`a money amount must be a safe integer, got ${amount}`);
   }
-  const parts = new Intl.NumberFormat(locale ?? homeLocale[currency], {
-    style: "currency",
+  const parts = numberFormat(
+    locale ?? homeLocale[currency],
     currency,
-    currencyDisplay: display,
-    signDisplay: signed ? "exceptZero" : "auto",
-    ...(compact
-      ? { notation: "compact", maximumSignificantDigits: 3 }
-      : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-  }).formatToParts(amount);
+    display,
+    signed,
+    compact,
+  ).formatToParts(amount);
   // Taiwan's own locale writes the NT dollar as a bare "$", which beside won amounts (and on a
   // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it.
   return parts
@@ -41,4 +39,34 @@ export function formatMoney(
       currency === "TWD" && part.type === "currency" && part.value === "$" ? "NT$" : part.value,
     )
     .join("");
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per way of writing money, made once: making one costs far more than
+ * formatting with it (a list of twenty contracts writes forty amounts).
+ */
+function numberFormat(
+  locale: string,
+  currency: Currency,
+  display: "symbol" | "code",
+  signed: boolean,
+  compact: boolean,
+): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${display}|${signed}|${compact}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: display,
+      signDisplay: signed ? "exceptZero" : "auto",
+      ...(compact
+        ? { notation: "compact", maximumSignificantDigits: 3 }
+        : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
 }

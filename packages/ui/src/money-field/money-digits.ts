@@ -3,11 +3,17 @@
  * TWD dollar), so the field only ever holds digits; separators are display only.
  */
 
+const digitFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats an integer with the locale's thousands separators ("1,234,567"). */
 export function formatMoneyDigits(value: number, locale = "ko-KR"): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true }).format(
-    value,
-  );
+  // One formatter per locale: making one costs far more than formatting (every keystroke).
+  let format = digitFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
+    digitFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 export type ParsedMoney =
