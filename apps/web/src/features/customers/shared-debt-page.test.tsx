@@ -15,6 +15,14 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 }
 
+/**
+ * The lookup's own form is there. Not its heading: the route's pending state shows the same
+ * title while the page's chunk loads, which on a loaded machine is long enough to matter.
+ */
+function lookupShown() {
+  return screen.findByRole("button", { name: "조회" });
+}
+
 function lookUp(phone: string, idNumber: string) {
   fill("휴대폰 번호", phone);
   fill("주민등록번호", idNumber);
@@ -38,7 +46,7 @@ describe("the shared-debt lookup", () => {
     });
     const { server } = renderApp("/pages/me/index", { routes: { ...lender, ...fake.routes } });
     fireEvent.click(await screen.findByRole("button", { name: "다중 채무 조회" }));
-    await screen.findByRole("heading", { name: "다중 채무 조회" });
+    await lookupShown();
 
     // Nothing typed: both required fields say so, nothing is sent.
     fireEvent.click(screen.getByRole("button", { name: "조회" }));
@@ -82,7 +90,7 @@ describe("the shared-debt lookup", () => {
   it("says 'not found' as a friendly empty state, not an error", async () => {
     const fake = fakeSharedDebt();
     renderApp("/pages/me/sharedDebt", { routes: { ...lender, ...fake.routes } });
-    await screen.findByRole("heading", { name: "다중 채무 조회" });
+    await lookupShown();
     lookUp("010-9999-8888", "900101-1234567");
     expect(await screen.findByText("다중 채무 정보가 없습니다")).toBeTruthy();
     expect(screen.getByText(/채무가 없다는 뜻은 아닙니다/)).toBeTruthy();
@@ -101,7 +109,7 @@ describe("the shared-debt lookup", () => {
           }),
       },
     });
-    await screen.findByRole("heading", { name: "다중 채무 조회" });
+    await lookupShown();
     lookUp("010-1234-5678", "900101-1234567");
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "조회" }).getAttribute("aria-busy")).toBe("true"),
@@ -136,7 +144,7 @@ describe("the shared-debt lookup", () => {
         }),
       },
     });
-    await screen.findByRole("heading", { name: "다중 채무 조회" });
+    await lookupShown();
     lookUp("010-1234-5678", "900101-1234567");
     expect(await screen.findByText("올바른 휴대폰 번호 (server)")).toBeTruthy();
   });
@@ -148,7 +156,7 @@ describe("the shared-debt lookup", () => {
       target: { value: "010-1234-5678" },
     });
     fireEvent.click(screen.getByRole("button", { name: "이 차용인의 다중 채무 조회" }));
-    await screen.findByRole("heading", { name: "다중 채무 조회" });
+    await lookupShown();
     expect((screen.getByLabelText("휴대폰 번호", { exact: false }) as HTMLInputElement).value).toBe(
       "010-1234-5678",
     );
