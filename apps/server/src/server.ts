@@ -3,6 +3,7 @@ import { type Codec, createCodec } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { startSessionCache } from "./auth/session-cache";
 import {
   type ConfigProblem,
   describeConfigProblems,
@@ -89,6 +90,7 @@ export async function createServer(
   }
   const database = opened.database;
   let requestCeiling: RequestCeiling | null = null;
+  let stopSessionCache = async () => {};
   try {
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
@@ -117,6 +119,7 @@ export async function createServer(
       }
     }
 
+    stopSessionCache = await startSessionCache(database, logger);
     const personalData = await openPersonalData(config);
     const fileStores = await fileStoresFor(config.files);
     if (config.ipRequestsPerMinute !== null) {
@@ -175,6 +178,7 @@ export async function createServer(
           if (dependencies.faces === undefined) await context.faces.close?.();
         } finally {
           try {
+            await stopSessionCache();
             await requestCeiling?.close();
           } finally {
             await database.close();
@@ -183,6 +187,7 @@ export async function createServer(
       },
     };
   } catch (error) {
+    await stopSessionCache();
     await requestCeiling?.close();
     await database.close();
     throw error;

@@ -137,7 +137,7 @@ async function runCall(
   if (!payload.ok) return payload;
 
   const now = ctx.now();
-  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  const authorised = await authorise(ctx.database, entry, request.headers, now);
   if (!authorised.ok) return authorised;
   const caller = authorised.value;
 

@@ -49,7 +49,7 @@ async function receiveUpload(
   request: FastifyRequest,
 ): Promise<Outcome<UploadAnswer>> {
   const now = ctx.now();
-  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  const authorised = await authorise(ctx.database, entry, request.headers, now);
   if (!authorised.ok) return authorised;
   const caller = authorised.value;
   if (caller === null) return refuse(301, "session.invalid");
