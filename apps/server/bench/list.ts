@@ -314,7 +314,7 @@ async function measure(
     ["server: decrypt request", () => decodeRequestPayload(server.context.codec, ciphertext)],
     [
       "server: authenticate (session cache)",
-      () => authenticateCached(server.context.database, token, now()),
+      () => authenticateCached(server.context.db, server.sessions, token, now()),
     ],
     ["server: validate request", () => parseWithKeys(entry.request, payload)],
     [

@@ -3,7 +3,7 @@ import { type Codec, createCodec } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import { startSessionCache } from "./auth/session-cache";
+import { type SessionCache, startSessionCache } from "./auth/session-cache";
 import {
   type ConfigProblem,
   describeConfigProblems,
@@ -55,6 +55,8 @@ export interface ServerDependencies {
 export interface ChayongServer {
   app: FastifyInstance;
   context: ServerContext;
+  /** The signed-in callers this process keeps (auth/session-cache.ts); the HTTP layer reads them. */
+  sessions: SessionCache;
   /** The demo lender's phone (E.164) when the embedded default has one. */
   demoLenderPhone: string | null;
   /** Migrations applied by this start. */
@@ -119,7 +121,8 @@ export async function createServer(
       }
     }
 
-    stopSessionCache = await startSessionCache(database, logger);
+    const sessions = await startSessionCache(database, logger);
+    stopSessionCache = sessions.stop;
     const personalData = await openPersonalData(config);
     const fileStores = await fileStoresFor(config.files);
     if (config.ipRequestsPerMinute !== null) {
@@ -159,11 +162,12 @@ export async function createServer(
     }
     if (config.testMode)
       logger.warn("TEST MODE: /__test/ routes are on; never run this in production");
-    const app = await buildApp(context);
+    const app = await buildApp(context, sessions.cache);
     let closed = false;
     return {
       app,
       context,
+      sessions: sessions.cache,
       demoLenderPhone,
       migrationsApplied,
       async close() {

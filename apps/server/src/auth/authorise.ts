@@ -1,9 +1,10 @@
 import type { EndpointEntry } from "@chayong/sdk/server";
 import { HEADER } from "@chayong/transport";
 import type { Caller } from "../calls/caller";
-import type { Database } from "../db/database";
+import type { Db } from "../db/database";
 import { type Outcome, refuse, succeed } from "../outcome";
 import { authenticateApiKey } from "./api-keys";
+import type { SessionCache } from "./session-cache";
 import { authenticateCached } from "./sessions";
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -17,7 +18,8 @@ type Headers = Record<string, string | string[] | undefined>;
  * - then the endpoint's access rule: nobody on a non-public endpoint 301, wrong role 403.
  */
 export async function authorise(
-  database: Database,
+  db: Db,
+  sessions: SessionCache | null,
   entry: Pick<EndpointEntry, "access" | "effect" | "apiKeys">,
   headers: Headers,
   now: Date,
@@ -26,14 +28,14 @@ export async function authorise(
   const apiKey = headers[HEADER.apiKey];
   const token = headers[HEADER.token.toLowerCase()];
   if (typeof apiKey === "string" && apiKey !== "") {
-    caller = await authenticateApiKey(database.db, apiKey, now);
+    caller = await authenticateApiKey(db, apiKey, now);
     if (caller === null) return refuse(301, "session.invalid");
     if (entry.apiKeys === false) return refuse(403, "access.forbidden");
     if (caller.apiKey?.scope === "read" && entry.effect !== "read") {
       return refuse(403, "access.forbidden");
     }
   } else if (typeof token === "string" && token !== "") {
-    caller = await authenticateCached(database, token, now);
+    caller = await authenticateCached(db, sessions, token, now);
   }
   if (entry.access !== "public") {
     if (caller === null) return refuse(301, "session.invalid");

@@ -6,7 +6,7 @@ import { publishInvalidation } from "../db/invalidations";
 import { sessions } from "../db/schema";
 import { refusal } from "../testing/refusal";
 import { startTestServer, type TestServer } from "../testing/test-server";
-import { SessionCache, sessionCacheOf, sessionTag, userTag } from "./session-cache";
+import { SessionCache, sessionTag, userTag } from "./session-cache";
 
 const caller = (n: number): Caller => ({
   userId: `user-${n}`,
@@ -101,11 +101,7 @@ describe("the session cache in a server", () => {
     await ts?.close();
   });
 
-  const cache = () => {
-    const found = sessionCacheOf(ts.server.context.database);
-    if (found === undefined) throw new Error("the server has no session cache");
-    return found;
-  };
+  const cache = () => ts.server.sessions;
 
   it("answers a signed-in call from memory, and refuses the very next call after logout", async () => {
     const client = ts.client();

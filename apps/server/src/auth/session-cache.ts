@@ -107,21 +107,14 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<Database, SessionCache>();
-
-/** The cache of a server's database, when `startSessionCache` started one. */
-export function sessionCacheOf(database: Database): SessionCache | undefined {
-  return caches.get(database);
-}
-
 /**
- * Starts the session cache of a server: listens to the invalidations of its database. Answers
- * the function that stops it (before the database closes).
+ * Starts the session cache of a server (its context's `sessions`): listens to the invalidations
+ * of its database. Answers the cache and the function that stops it (before the database closes).
  */
 export async function startSessionCache(
   database: Database,
   logger: Logger,
-): Promise<() => Promise<void>> {
+): Promise<{ cache: SessionCache; stop: () => Promise<void> }> {
   const cache = new SessionCache();
   let stopping = false;
   let everLive = false;
@@ -138,10 +131,11 @@ export async function startSessionCache(
       if (live) everLive = true;
     },
   });
-  caches.set(database, cache);
-  return async () => {
-    stopping = true;
-    caches.delete(database);
-    await stop();
+  return {
+    cache,
+    stop: async () => {
+      stopping = true;
+      await stop();
+    },
   };
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Caller, LenderProfile } from "../calls/caller";
-import type { Database, Db } from "../db/database";
+import type { Db } from "../db/database";
 import { publishInvalidation } from "../db/invalidations";
 import { lenderProfiles, sessions, users } from "../db/schema";
-import { sessionCacheOf, sessionTag } from "./session-cache";
+import { type SessionCache, sessionTag } from "./session-cache";
 
 /** docs/login.md#sessions: sliding expiry of 30 days. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -41,17 +41,17 @@ export async function createSession(
  * server's session cache when it holds it (./session-cache.ts), else from the database.
  */
 export async function authenticateCached(
-  database: Database,
+  db: Db,
+  cache: SessionCache | null,
   token: string,
   now: Date,
 ): Promise<Caller | null> {
   if (token.length === 0 || token.length > 200) return null;
-  const cache = sessionCacheOf(database);
   const tokenHash = hashToken(token);
   const kept = cache?.get(tokenHash, now);
   if (kept !== undefined) return kept;
   const epoch = cache?.begin() ?? 0;
-  const found = await loadSession(database.db, tokenHash, now);
+  const found = await loadSession(db, tokenHash, now);
   if (found === null) return null;
   cache?.set(tokenHash, found.caller, found.expiresAt, now, epoch);
   return found.caller;
