@@ -13,8 +13,12 @@ import {
 import { eq, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { type AuditEvent, recordAudit } from "../src/audit/audit";
-import { authenticate } from "../src/auth/sessions";
-import { findContractPage, listContracts } from "../src/contracts/contract-list";
+import { authenticate, authenticateCached } from "../src/auth/sessions";
+import {
+  findContractPage,
+  listContracts,
+  listContractsAudited,
+} from "../src/contracts/contract-list";
 import {
   loadInstalmentStates,
   loadLedger,
@@ -308,19 +312,19 @@ async function measure(
   // Round-robin, each step once per round, so every step sees the same machine state.
   const pieces = await roundRobin([
     ["server: decrypt request", () => decodeRequestPayload(server.context.codec, ciphertext)],
-    ["server: authenticate (session query)", () => authenticate(db, token, now())],
-    ["server: validate request", () => parseWithKeys(entry.request, payload)],
-    ["server: page query (findContractPage)", () => findContractPage(db, caller, request, now())],
     [
-      "server: summarizeRows ‖ audit insert (as the handler runs them)",
-      () =>
-        Promise.all([
-          summarizeRows(db, rows, now()),
-          recordAudit(db, { ...auditEvent, at: now() }),
-        ]),
+      "server: authenticate (session cache)",
+      () => authenticateCached(server.context.db, server.sessions, token, now()),
+    ],
+    ["server: validate request", () => parseWithKeys(entry.request, payload)],
+    [
+      "server: one statement: page + states + audit (listContractsAudited)",
+      () => listContractsAudited(db, caller, request, now(), "127.0.0.1"),
     ],
     ["server: check answer schema", () => v.safeParse(entry.answer, page)],
     ["server: encrypt answer", () => encodeEnvelope(server.context.codec, envelope)],
+    ["alone: session query (a cache miss)", () => authenticate(db, token, now())],
+    ["alone: page query (findContractPage)", () => findContractPage(db, caller, request, now())],
     ["alone: instalment states query", () => loadInstalmentStates(db, ids)],
     [
       "alone: summarize 20 contracts (JS)",
@@ -333,6 +337,16 @@ async function measure(
     ["plain fetch", plainFetch],
     ["API", () => api.contract.query(input)],
     ["listContracts", () => listContracts(db, caller, request, now())],
+    [
+      "page, then states ‖ audit (before: as the handler ran them)",
+      () =>
+        findContractPage(db, caller, request, now()).then(() =>
+          Promise.all([
+            summarizeRows(db, rows, now()),
+            recordAudit(db, { ...auditEvent, at: now() }),
+          ]),
+        ),
+    ],
     ["user.current", () => api.user.current()],
   ]);
   pieces.set("answer KiB", answerText.length / 1024);
@@ -425,12 +439,12 @@ function printResults(engine: Engine, books: BookRun[]): void {
       );
     }
   }
-  const ratioMet = all.every((m) => m.apiMs <= 2 * m.rawMs);
+  const ratioMet = all.every((m) => m.apiMs <= 1.5 * m.rawMs);
   const scaleMet = filters.every((filter) => {
     const top = all.find((m) => m.size === largest && m.filter === filter.label);
     return top !== undefined && top.apiMs <= 2 * baseline(filter.label);
   });
-  out.push(`- target API within 2× of raw SQL at every size: ${ratioMet ? "met" : "MISSED"}`);
+  out.push(`- target API within 1.5× of raw SQL at every size: ${ratioMet ? "met" : "MISSED"}`);
   out.push(
     `- target ${count(largest)} within 2× of ${count(smallest)}: ${scaleMet ? "met" : "MISSED"}`,
   );
@@ -471,6 +485,9 @@ function printResults(engine: Engine, books: BookRun[]): void {
         row("raw SQL: page + instalments (table above)", (m) => ms(m.rawMs)),
         row("listContracts alone (page + instalments + summarize)", (m) =>
           ms(piece(m, "listContracts")),
+        ),
+        row("before: page, then states ‖ audit insert", (m) =>
+          ms(piece(m, "page, then states ‖ audit (before: as the handler ran them)")),
         ),
         row("api.user.current: fixed cost of any signed-in call", (m) =>
           ms(piece(m, "user.current")),

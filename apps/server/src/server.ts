@@ -3,6 +3,7 @@ import { type Codec, createCodec } from "@chayong/transport";
 import { nodeCipherEngine } from "@chayong/transport/node";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { type SessionCache, startSessionCache } from "./auth/session-cache";
 import {
   type ConfigProblem,
   describeConfigProblems,
@@ -54,6 +55,8 @@ export interface ServerDependencies {
 export interface ChayongServer {
   app: FastifyInstance;
   context: ServerContext;
+  /** The signed-in callers this process keeps (auth/session-cache.ts); the HTTP layer reads them. */
+  sessions: SessionCache;
   /** The demo lender's phone (E.164) when the embedded default has one. */
   demoLenderPhone: string | null;
   /** Migrations applied by this start. */
@@ -89,6 +92,7 @@ export async function createServer(
   }
   const database = opened.database;
   let requestCeiling: RequestCeiling | null = null;
+  let stopSessionCache = async () => {};
   try {
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
@@ -117,6 +121,8 @@ export async function createServer(
       }
     }
 
+    const sessions = await startSessionCache(database, logger);
+    stopSessionCache = sessions.stop;
     const personalData = await openPersonalData(config);
     const fileStores = await fileStoresFor(config.files);
     if (config.ipRequestsPerMinute !== null) {
@@ -156,11 +162,12 @@ export async function createServer(
     }
     if (config.testMode)
       logger.warn("TEST MODE: /__test/ routes are on; never run this in production");
-    const app = await buildApp(context);
+    const app = await buildApp(context, sessions.cache);
     let closed = false;
     return {
       app,
       context,
+      sessions: sessions.cache,
       demoLenderPhone,
       migrationsApplied,
       async close() {
@@ -175,6 +182,7 @@ export async function createServer(
           if (dependencies.faces === undefined) await context.faces.close?.();
         } finally {
           try {
+            await stopSessionCache();
             await requestCeiling?.close();
           } finally {
             await database.close();
@@ -183,6 +191,7 @@ export async function createServer(
       },
     };
   } catch (error) {
+    await stopSessionCache();
     await requestCeiling?.close();
     await database.close();
     throw error;

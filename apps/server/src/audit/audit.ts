@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
@@ -54,6 +54,17 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     ip: event.ip,
     details: event.details ?? {},
   });
+}
+
+/**
+ * The INSERT of one `contract.list` event, for a CTE of the statement that reads the list
+ * (src/contracts/contract-list.ts): the row is written by the read that shows the contracts, in
+ * the same statement and so the same commit, or not at all. `shown` is a query of the ids shown
+ * (column `id`, in the order shown); no row when it finds none.
+ */
+export function contractListAuditSql(actor: Actor, ip: string | null, at: Date, shown: SQL): SQL {
+  const details = sql`jsonb_build_object('contractIds', jsonb_agg("shown"."id" order by "shown"."ord"))`;
+  return sql`insert into ${auditEvents} ("at", "actor_id", "actor_role", "actor_api_key_id", "action", "subject_type", "subject_id", "ip", "details") select ${at.toISOString()}::timestamptz, ${actor.userId}::text, ${actor.role}::text, ${actor.apiKeyId ?? null}::text, ${"contract.list"}, ${auditActions["contract.list"].subject}, null, ${ip}::text, ${details} from (${shown}) as "shown" having count(*) > 0`;
 }
 
 export const operatorActor: Actor = { userId: null, role: "operator" };

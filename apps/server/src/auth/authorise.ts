@@ -4,7 +4,8 @@ import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
 import { type Outcome, refuse, succeed } from "../outcome";
 import { authenticateApiKey } from "./api-keys";
-import { authenticate } from "./sessions";
+import type { SessionCache } from "./session-cache";
+import { authenticateCached } from "./sessions";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -18,6 +19,7 @@ type Headers = Record<string, string | string[] | undefined>;
  */
 export async function authorise(
   db: Db,
+  sessions: SessionCache | null,
   entry: Pick<EndpointEntry, "access" | "effect" | "apiKeys">,
   headers: Headers,
   now: Date,
@@ -33,7 +35,7 @@ export async function authorise(
       return refuse(403, "access.forbidden");
     }
   } else if (typeof token === "string" && token !== "") {
-    caller = await authenticate(db, token, now);
+    caller = await authenticateCached(db, sessions, token, now);
   }
   if (entry.access !== "public") {
     if (caller === null) return refuse(301, "session.invalid");

@@ -83,6 +83,58 @@ function toInstalmentState(row: InstalmentRow): InstalmentState {
   };
 }
 
+/**
+ * An instalment state as the list's one statement reads it (src/contracts/contract-list.ts): a
+ * JSON array of toInstalmentState's fields in column order; the interest units as text (a JSON
+ * number would lose digits).
+ */
+export function instalmentStateOfJson(value: unknown): InstalmentState {
+  const [
+    index,
+    originalDueDate,
+    dueDate,
+    amount,
+    repaid,
+    waived,
+    principalOutstanding,
+    interestSettled,
+    accruedInterestUnits,
+    accruedThrough,
+    overpaid,
+    renewed,
+    lastEntrySeq,
+  ] = value as [
+    number,
+    string,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+    string,
+    string,
+    number,
+    boolean,
+    number,
+  ];
+  return {
+    index,
+    originalDueDate: originalDueDate as CalendarDate,
+    dueDate: dueDate as CalendarDate,
+    amount: Number(amount),
+    repaid: Number(repaid),
+    waived: Number(waived),
+    principalOutstanding: Number(principalOutstanding),
+    interestSettled: Number(interestSettled),
+    accruedInterestUnits: BigInt(accruedInterestUnits),
+    accruedThrough: accruedThrough as CalendarDate,
+    overpaid: Number(overpaid),
+    renewed,
+    lastEntrySeq,
+  };
+}
+
 /** The stored instalment states of several contracts in one query, each in schedule order. */
 export async function loadInstalmentStates(
   db: Db,

@@ -13,14 +13,13 @@ import { type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outco
 import { contractForCaller } from "./contract-access";
 import { renderContractDocument } from "./contract-document";
 import { readContractDocument } from "./contract-document-content";
-import { findContractPage } from "./contract-list";
+import { listContractsAudited } from "./contract-list";
 import { nextContractNumber } from "./contract-number";
 import {
   type ContractRow,
   newShareCode,
   readModelOf,
   summarizeOne,
-  summarizeRows,
   termsSha256,
   writeReadModel,
 } from "./contract-store";
@@ -107,27 +106,10 @@ export const contractHandlers: Pick<
     });
   },
 
-  "contract.query": async ({ ctx, caller, ip, now }, input) => {
-    const found = await findContractPage(ctx.db, caller, input, now);
-    if (!found.ok) return found;
-    const { rows, nextCursor, total } = found.value;
-    // A list shows borrowers' phones: a view of personal data, recorded like the document. The
-    // record and the instalment states are independent reads and writes: one round trip, not two.
-    const [items] = await Promise.all([
-      summarizeRows(ctx.db, rows, now),
-      rows.length > 0
-        ? recordAudit(ctx.db, {
-            actor: actorOf(caller),
-            action: "contract.list",
-            subjectId: null,
-            ip,
-            at: now,
-            details: { contractIds: rows.map((row) => row.id) },
-          })
-        : null,
-    ]);
-    return succeed({ items, nextCursor, total });
-  },
+  // A list shows borrowers' phones: a view of personal data, recorded like the document, by the
+  // statement that reads it (listContractsAudited).
+  "contract.query": ({ ctx, caller, ip, now }, input) =>
+    listContractsAudited(ctx.db, caller, input, now, ip),
 
   // Cancelled contracts are answered like the document answers them: flagged, not hidden.
   "contract.detail": async ({ ctx, caller, ip, now }, input) => {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
 import { lockDataDir } from "./data-dir-lock";
+import { type InvalidationEvents, invalidatedTags, invalidationChannel } from "./invalidations";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,8 +23,17 @@ export interface Database {
    * pool, so `pg_stat_activity` tells them apart (the metrics, src/metrics/metrics.ts).
    */
   pool?: { size: number; applicationName: string };
+  /**
+   * Listens to the invalidations of this schema (./invalidations.ts): `onLive(true)` once they
+   * reach this process, `onLive(false)` whenever they may not (the listening connection lost,
+   * until it listens again). Answers the function that stops listening.
+   */
+  listen(events: InvalidationEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long a lost listening connection waits before it tries again. */
+const relistenDelayMs = 250;
 
 /** The PGlite folder inside the data folder (the backup command dumps and restores it). */
 export function pgliteDataPath(dataDir: string): string {
@@ -62,6 +72,18 @@ export async function openDatabase(
           db,
           kind: "pglite",
           schemaName,
+          async listen(events) {
+            // In the process: delivered at the commit, like PostgreSQL's, and never lost.
+            const unlisten = await client.listen(invalidationChannel, (payload) => {
+              const tags = invalidatedTags(payload, schemaName);
+              if (tags !== null) events.onTags(tags);
+            });
+            events.onLive(true);
+            return async () => {
+              events.onLive(false);
+              if (!client.closed) await unlisten();
+            };
+          },
           async close() {
             try {
               await client.close();
@@ -111,10 +133,72 @@ export async function openDatabase(
       kind: "postgres",
       schemaName,
       pool,
+      listen: (events) => listenOnPostgres(config.url, schemaName, pool.applicationName, events),
       async close() {
         await client.end({ timeout: 5 });
       },
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pool's connections come and go). postgres.js has
+ * `sql.listen`, but it reconnects silently: a notification sent while it is away would be
+ * missed without anyone knowing. Here the connection's close says `onLive(false)` at once, and
+ * `onLive(true)` only once LISTEN has run again on a new one.
+ */
+async function listenOnPostgres(
+  url: string,
+  schemaName: string,
+  applicationName: string,
+  events: InvalidationEvents,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  // `onnotify` is the option postgres.js's own `listen` uses; its types leave it out.
+  const options: postgres.Options<Record<string, never>> & {
+    onnotify(channel: string, payload: string): void;
+  } = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: `${applicationName}-listen` },
+    onnotify(channel, payload) {
+      if (channel !== invalidationChannel) return;
+      const tags = invalidatedTags(payload, schemaName);
+      if (tags !== null) events.onTags(tags);
+    },
+    onclose() {
+      events.onLive(false);
+      again();
+    },
+  };
+  const listener = postgres(url, options);
+  const again = () => {
+    if (stopped || retry !== undefined) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void attempt();
+    }, relistenDelayMs);
+    retry.unref();
+  };
+  const attempt = async () => {
+    try {
+      await listener.unsafe(`LISTEN ${quoteIdentifier(invalidationChannel)}`);
+      if (!stopped) events.onLive(true);
+    } catch {
+      events.onLive(false);
+      again();
+    }
+  };
+  await attempt();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    events.onLive(false);
+    await listener.end({ timeout: 1 });
   };
 }
 

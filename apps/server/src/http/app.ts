@@ -5,6 +5,7 @@ import { type EndpointEntry, endpointList } from "@chayong/sdk/server";
 import { encodeEnvelope } from "@chayong/transport";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { SessionCache } from "../auth/session-cache";
 import type { Call } from "../calls/call";
 import type { ServerContext } from "../context";
 import { readMigrations } from "../db/migrate";
@@ -73,7 +74,14 @@ declare module "fastify" {
  * The HTTP server: every implemented endpoint of the SDK table, the test routes in test mode,
  * and the built web app at '/' (API paths take precedence).
  */
-export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+/**
+ * The HTTP app of a server. `sessions`: the signed-in callers its process keeps
+ * (auth/session-cache.ts), which only the HTTP layer's authorisation reads.
+ */
+export async function buildApp(
+  ctx: ServerContext,
+  sessions: SessionCache | null,
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: bodyLimitBytes,
@@ -151,7 +159,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   for (const entry of endpointList) {
     if (!entry.implemented) continue;
     if (entry.wire === "multipart") {
-      await registerUploadRoutes(app, ctx, entry);
+      await registerUploadRoutes(app, ctx, sessions, entry);
       continue;
     }
     const handler = handlers[entry.id as keyof typeof handlers] as unknown as (
@@ -162,7 +170,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       method: entry.method,
       url: entry.path,
       config: { endpoint: entry },
-      handler: (request, reply) => handleCall(ctx, entry, handler, request, reply),
+      handler: (request, reply) => handleCall(ctx, sessions, entry, handler, request, reply),
     });
   }
 

@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { actorOf, recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
+import type { SessionCache } from "../auth/session-cache";
 import type { Call, CsvDownload, PdfDownload } from "../calls/call";
 import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
@@ -31,6 +32,7 @@ import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } fr
  */
 export async function handleCall(
   ctx: ServerContext,
+  sessions: SessionCache | null,
   entry: EndpointEntry,
   handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
   request: FastifyRequest,
@@ -39,7 +41,7 @@ export async function handleCall(
   const locale = localeFromHeader(request.headers["accept-language"]);
   const delayMs = ctx.answerDelays.get(entry.path);
   if (delayMs !== undefined) await sleep(delayMs);
-  const outcome = await runCall(ctx, entry, handler, request, locale);
+  const outcome = await runCall(ctx, sessions, entry, handler, request, locale);
   if (outcome.ok && entry.wire === "csv") {
     sendCsvDownload(reply, outcome.value as CsvDownload);
     // The file is written after this returns: wait for the reply to end, or Fastify answers an
@@ -128,6 +130,7 @@ function sendPdfDownload(reply: FastifyReply, download: PdfDownload): void {
 
 async function runCall(
   ctx: ServerContext,
+  sessions: SessionCache | null,
   entry: EndpointEntry,
   handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
   request: FastifyRequest,
@@ -137,7 +140,7 @@ async function runCall(
   if (!payload.ok) return payload;
 
   const now = ctx.now();
-  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  const authorised = await authorise(ctx.db, sessions, entry, request.headers, now);
   if (!authorised.ok) return authorised;
   const caller = authorised.value;
 

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
+import type { SessionCache } from "../auth/session-cache";
 import type { ServerContext } from "../context";
 import { users } from "../db/schema";
 import { mayViewIdentityOf } from "../identity/identity-access";
@@ -21,6 +22,7 @@ import { sendEnvelope, sendFailure } from "./call-pipeline";
 export async function registerUploadRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
+  sessions: SessionCache | null,
   entry: EndpointEntry,
 ): Promise<void> {
   await app.register(multipart, {
@@ -34,7 +36,7 @@ export async function registerUploadRoutes(
     config: { endpoint: entry },
     handler: async (request, reply) => {
       const locale = localeFromHeader(request.headers["accept-language"]);
-      const outcome = await receiveUpload(ctx, entry, request);
+      const outcome = await receiveUpload(ctx, sessions, entry, request);
       if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
       sendEnvelope(ctx, reply, { status: 200, message: okMessage(locale), body: outcome.value });
     },
@@ -45,11 +47,12 @@ export async function registerUploadRoutes(
 
 async function receiveUpload(
   ctx: ServerContext,
+  sessions: SessionCache | null,
   entry: EndpointEntry,
   request: FastifyRequest,
 ): Promise<Outcome<UploadAnswer>> {
   const now = ctx.now();
-  const authorised = await authorise(ctx.db, entry, request.headers, now);
+  const authorised = await authorise(ctx.db, sessions, entry, request.headers, now);
   if (!authorised.ok) return authorised;
   const caller = authorised.value;
   if (caller === null) return refuse(301, "session.invalid");

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { cleanText, isAcceptableLine, type Jurisdiction, normalizePhone } from "@chayong/domain";
 import { and, count, eq } from "drizzle-orm";
 import { operatorActor, recordAudit } from "../audit/audit";
+import { userTag } from "../auth/session-cache";
 import type { Db } from "../db/database";
+import { publishInvalidation } from "../db/invalidations";
 import { lenderProfiles, users } from "../db/schema";
 
 /** docs/roles.md#lender-profile: each jurisdiction's business time zone. */
@@ -75,6 +77,8 @@ export async function addLender(
       .insert(lenderProfiles)
       .values({ userId: user.id, createdAt: now, ...profile })
       .onConflictDoUpdate({ target: lenderProfiles.userId, set: profile });
+    // Every process's session cache holds the user's role and profile: drop them at the commit.
+    if (!created) await publishInvalidation(tx, [userTag(user.id)]);
     await recordAudit(tx, {
       actor: operatorActor,
       action: created ? "lender.add" : "lender.update",

@@ -17,6 +17,7 @@ import { type ServerProcess, startServerProcess } from "../testing/server-proces
 import { dropSchema } from "../testing/test-database";
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() ?? "";
+const redisUrl = process.env.TEST_REDIS_URL?.trim() ?? "";
 const lenderPhone = "01020260001";
 const borrowerPhone = "01020260002";
 const key = () => randomUUID().replaceAll("-", "");
@@ -54,6 +55,8 @@ describe.skipIf(databaseUrl === "")(
         // Three login codes an hour from this test's IP, over both processes.
         CHAYONG_SMS_IP_HOURLY_LIMIT: "3",
         LOG_LEVEL: "warn",
+        // As a deployment runs them (README "Scale-out"): the request ceiling shared in Redis.
+        ...(redisUrl === "" ? {} : { REDIS_URL: redisUrl, CHAYONG_REDIS_PREFIX: schemaName }),
       };
       // Started together: both migrate the fresh schema at once (the advisory lock decides).
       servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
@@ -220,7 +223,33 @@ describe.skipIf(databaseUrl === "")(
       );
     });
 
-    it("logging out on one process ends the session on the other", async () => {
+    it("an operator's change of a lender reaches both processes' session caches at once", async () => {
+      // Both processes keep the lender's caller (src/auth/session-cache.ts)…
+      for (const index of [0, 1] as const) await lender.on(index).user.current();
+      const opened = await openDatabase({ kind: "postgres", url: databaseUrl }, schemaName);
+      if (!opened.ok) throw new Error("cannot open the test schema");
+      try {
+        const updated = await addLender(
+          opened.database.db,
+          { phone: lenderPhone, name: "Kim Renamed", merchantName: "Kim Co" },
+          new Date(),
+        );
+        if (!updated.ok) throw new Error(updated.problem);
+      } finally {
+        await opened.database.close();
+      }
+      // …and the next call on either answers the new profile.
+      for (const index of [0, 1] as const) {
+        await expect(lender.on(index).user.current()).resolves.toMatchObject({
+          name: "Kim Renamed",
+        });
+      }
+    });
+
+    it("logging out on one process ends the session on the other at once", async () => {
+      // B keeps the borrower's caller in its session cache; the logout is answered by A.
+      await borrower.on(1).user.current();
+      await borrower.on(1).user.current();
       await borrower.on(0).auth.logout();
       const ended = await refusal(borrower.on(1).user.current());
       expect(ended).toMatchObject({ kind: "session-ended", status: 301 });

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./database";
+
+/**
+ * What processes keep in memory about rows (the session cache, src/auth/session-cache.ts) is
+ * dropped when those rows change: the change sends a PostgreSQL notification on this channel,
+ * from inside its own transaction (README "How a call is handled", step 2).
+ *
+ * Why NOTIFY, on both engines: a notification is delivered at the commit of the transaction that
+ * sent it, to every session listening then, and never if it rolls back. Sent beside the change,
+ * it cannot be lost to a crash between the commit and a separate publish (as a Redis message
+ * sent after the commit could), and every writer already holds a database connection (the
+ * operator's commands too, from their own process). PGlite delivers it within its process.
+ */
+export const invalidationChannel = "chayong_invalidate";
+
+/**
+ * Tells every process that what it holds about `tags` (`s:<sessionId>`, `u:<userId>`) is stale.
+ * Call it in the transaction of the change. The payload names the schema, so deployments (and
+ * test runs) sharing a database through schemas ignore each other's.
+ */
+export async function publishInvalidation(db: Db, tags: readonly string[]): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${invalidationChannel}, current_schema() || '|' || ${tags.join(",")})`,
+  );
+}
+
+/** The tags of a notification's payload meant for `schemaName`, else null (another schema's). */
+export function invalidatedTags(payload: string, schemaName: string): string[] | null {
+  const bar = payload.indexOf("|");
+  if (bar < 0 || payload.slice(0, bar) !== schemaName) return null;
+  return payload
+    .slice(bar + 1)
+    .split(",")
+    .filter((tag) => tag !== "");
+}
+
+/** Where a listener stands: `live` only while every notification sent reaches it. */
+export interface InvalidationEvents {
+  onTags(tags: string[]): void;
+  onLive(live: boolean): void;
+}
