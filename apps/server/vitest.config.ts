@@ -15,11 +15,10 @@ export default defineConfig(
       // file waits on PostgreSQL, a child server process or tesseract: two files at a time.
       // Three saved 28 s of 1,362 in one CI run and raised the load: not worth it.
       maxWorkers: 2,
-      // Files share each worker's modules instead of importing the server afresh (Fastify, the
-      // engines, the PDF fonts): the suite on both engines went from 16m53s to 10m50s on a shared
-      // 2-core machine (CPU 19.2 to 12.3 min). Every test starts its own server on its own
-      // database, and no file mocks modules or stubs globals, so nothing carries over.
-      isolate: false,
+      // Files share each worker's modules (the shared `isolate: false`) instead of importing the
+      // server afresh (Fastify, the engines, the PDF fonts): the suite on both engines went from
+      // 16m53s to 10m50s on a shared 2-core machine (CPU 19.2 to 12.3 min). Every test starts its
+      // own server on its own database, and no file mocks modules or stubs globals.
       // A file's beforeAll often starts a server and verifies a borrower (face matching).
       hookTimeout: 120_000,
       // One migrated PGlite folder per run, copied by each test server (src/testing/pglite-template.ts).
