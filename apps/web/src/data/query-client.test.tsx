@@ -1,3 +1,4 @@
+import { QueryObserver } from "@tanstack/react-query";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { catalogueModalAtom } from "../session/error-catalogue";
@@ -89,6 +90,24 @@ describe("the query client", () => {
     expect(state(apiQuery("contract.detail", { id: contract.id }).queryKey)?.isInvalidated).toBe(
       false,
     );
+  });
+
+  it("settles a write once the reads it names that a screen shows have been read again", async () => {
+    const app = renderQuiet({ "/api/v1/contract/unblock": () => ({ body: null }) });
+    // On a screen: an observer of the block list, as `useQuery` is.
+    const shown = new QueryObserver(app.queryClient, apiQuery("contract.blockList"));
+    const stopShowing = shown.subscribe(() => {});
+    await vi.waitFor(() => expect(shown.getCurrentResult().isSuccess).toBe(true));
+    const firstAnswerAt = shown.getCurrentResult().dataUpdatedAt;
+    expect(app.calls("/api/v1/contract/blockList")).toHaveLength(1);
+
+    await mutate(app, "contract.unblock", { phone: "+821012345678" });
+
+    // Already asked again and answered when the write resolves: a page opened next reads it.
+    expect(app.calls("/api/v1/contract/blockList")).toHaveLength(2);
+    expect(shown.getCurrentResult().isFetching).toBe(false);
+    expect(shown.getCurrentResult().dataUpdatedAt).toBeGreaterThan(firstAnswerAt);
+    stopShowing();
   });
 
   it("leaves what a failed write names as it was", async () => {

@@ -29,7 +29,8 @@ export const freshForMs = 5_000;
  * - a read that fails while its earlier answer is on screen (a refresh after a write, the
  *   session check): quiet, but an ended session still goes to login;
  * - any answer means the network is up (the offline notice goes);
- * - a write that succeeded marks stale the reads it changes (src/data/invalidations.ts).
+ * - a write that succeeded marks stale the reads it changes (src/data/invalidations.ts), and
+ *   settles once those a screen shows have been read again.
  * `loadApi` gives the SDK once its chunk has loaded (src/session/app-api.ts). A read the page
  * made before the app's code arrived (`takeFirstRead`, src/first-read/) is answered from it when
  * the server said 200, waited for as the transport waits for a call (`waits`, counted from when
@@ -66,12 +67,16 @@ export function createQueryClient(options: {
       onError: (error) => {
         catalogue.handle(error);
       },
+      // Returned, so the write settles (`mutateAsync` resolves) once the reads it changed that a
+      // screen shows have been asked again: a page the write then opens reads what the write did,
+      // not the answer from before it (the face check going on to the ID card page, which sent
+      // the borrower back to the face check on the stale 'not verified').
       onSuccess: (_data, _variables, _result, mutation) => {
         catalogue.reachedServer();
         const id = mutation.options.mutationKey?.[0] as WriteEndpointId;
-        for (const read of invalidatedBy[id] ?? []) {
-          void client.invalidateQueries({ queryKey: [read] });
-        }
+        return Promise.all(
+          (invalidatedBy[id] ?? []).map((read) => client.invalidateQueries({ queryKey: [read] })),
+        );
       },
     }),
     defaultOptions: {
