@@ -1,6 +1,7 @@
 import { createHashHistory, type RouterHistory } from "@tanstack/react-router";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { tokenAtom } from "../../state/storage";
 import type { FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
 import { fakeUploads, fakeUserDetail } from "../../test/fake-identity";
@@ -147,22 +148,41 @@ describe("leaving the verification", () => {
     expect(localStorage.getItem("first")).toBeNull();
   });
 
-  it("'give up' sets the first flag and goes back, to the order list without a previous page", async () => {
-    const { router } = renderFacePage();
+  it("'give up and log out' ends the session, sets the first flag and goes back: to the order list without a previous page, which without a session is login", async () => {
+    const { router, server, store } = renderFacePage({
+      "/auth/v1/user/loginOut": () => ({ body: null }),
+    });
     await screen.findByRole("button", { name: "인증 시작" });
+    expect(store.get(tokenAtom)).not.toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
     fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/index"));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(server.calls.filter((call) => call.path === "/auth/v1/user/loginOut")).toHaveLength(1);
+    expect(store.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem("first")).toBe("true");
   });
 
-  it("'give up' goes back one page when there is one", async () => {
+  it("'give up and log out' still ends the session on this phone when the server cannot be reached", async () => {
+    const { router, store } = renderFacePage({
+      "/auth/v1/user/loginOut": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await screen.findByRole("button", { name: "인증 시작" });
+    fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
+    fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(store.get(tokenAtom)).toBeNull();
+  });
+
+  it("'give up' goes back one page when there is one, which without a session asks for login first", async () => {
     const { router } = renderFacePage({}, signPage);
     await vi.waitFor(() => expect(router.state.status).toBe("idle"));
     await router.navigate({ to: "/pages/me/face", search: { redirect: signPage } });
     fireEvent.click(await screen.findByRole("button", { name: "뒤로" }));
     fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(router.state.location.search).toEqual({ redirect: signPage });
   });
 });
 
@@ -187,8 +207,9 @@ describe("leaving with the phone's or browser's back", () => {
 
     window.history.back();
     fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/loans/sign"));
-    expect(router.history.location.state.__TSR_index).toBe(0);
+    // Back to the sign page, which without a session sends on to login.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(router.state.location.search).toEqual({ redirect: signPage });
     expect(localStorage.getItem("first")).toBe("true");
   });
 });

@@ -3,19 +3,24 @@ import { useLingui } from "@lingui/react";
 import { type ShouldBlockFn, useBlocker, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { type ReactNode, useCallback, useRef, useState } from "react";
+import { useApiMutation } from "../../data/api-mutation";
 import { entryPath } from "../../session/back";
-import { firstAtom } from "../../state/storage";
+import { clearStorageAtom, firstAtom } from "../../state/storage";
 
 /**
  * Back inside the verification flow (the header's back, or the phone's / browser's back) asks
  * first (docs/screens.md#verification-flow): 'Verification almost complete, do you want to log out?'. 'Continue
- * verification' stays; 'Give up and log out' sets the stored `first` flag, then goes back one
- * page, or to the order list when this was the first page opened.
+ * verification' stays; 'Give up and log out' does what it says (docs/screens.md#verification-flow):
+ * the server ends the session, storage is cleared as on a 301, the stored `first` flag is set,
+ * then it goes back one page, or to the order list when this was the first page opened (without
+ * a session, both lead to login).
  */
 export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: ReactNode } {
   const { _ } = useLingui();
   const router = useRouter();
   const setFirst = useSetAtom(firstAtom);
+  const clearStorage = useSetAtom(clearStorageAtom);
+  const logout = useApiMutation("auth.logout");
   const [asking, setAsking] = useState(false);
   const leaving = useRef(false);
   // Only a step back is asked about: the flow's own moves (to the next step, to choose a
@@ -30,9 +35,15 @@ export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: R
     setAsking(false);
     if (blocker.status === "blocked") blocker.reset();
   };
-  const giveUp = () => {
-    setFirst(true);
+  const giveUp = async () => {
     leaving.current = true;
+    try {
+      await logout.mutateAsync({});
+    } catch {
+      // The session ends on this phone either way; the server forgets it at its expiry at the latest.
+    }
+    clearStorage();
+    setFirst(true);
     setAsking(false);
     if (blocker.status === "blocked") {
       // The browser's back already happened; let it through.
@@ -53,7 +64,8 @@ export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: R
         confirmLabel={_("verify.leave.giveUp")}
         cancelLabel={_("verify.leave.continue")}
         destructive
-        onConfirm={giveUp}
+        confirming={logout.isPending}
+        onConfirm={() => void giveUp()}
         onCancel={stay}
       />
     ),
