@@ -48,6 +48,13 @@ function MePage() {
       <div className="page">
         <MeProfileCard profile={profile} />
 
+        {profile.role === "borrower" && !profile.identityVerified ? (
+          // Verification is reachable from here too, not only from a contract (docs/screens.md).
+          <Button block onClick={() => void navigate({ to: "/pages/me/face" })}>
+            {_("home.verify.start")}
+          </Button>
+        ) : null}
+
         {profile.role === "lender" && profile.lender ? (
           <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
         ) : null}
