@@ -3,6 +3,7 @@ import type { Handlers } from "../calls/call";
 import { findIdentity, isVerified } from "../identity/identity-store";
 import { refuse, succeed } from "../outcome";
 import { logIn, sendLoginCode } from "./login";
+import { sessionTag } from "./session-cache";
 import { revokeSession } from "./sessions";
 
 export const authHandlers: Pick<
@@ -19,6 +20,9 @@ export const authHandlers: Pick<
     const { sessionId } = caller;
     // API keys never reach here (the table keeps them from logout): one is revoked, not logged out.
     if (sessionId === null) return refuse(403, "access.forbidden");
+    // Answered once this process's session cache has dropped the session: the next call on it
+    // is refused, not answered from memory (docs/login.md "Sessions").
+    const dropped = ctx.database.heard([sessionTag(sessionId)]);
     await ctx.db.transaction(async (tx) => {
       await revokeSession(tx, sessionId, now);
       await recordAudit(tx, {
@@ -29,6 +33,7 @@ export const authHandlers: Pick<
         at: now,
       });
     });
+    await dropped;
     return succeed(null);
   },
 

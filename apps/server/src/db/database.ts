@@ -6,7 +6,12 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
 import { lockDataDir } from "./data-dir-lock";
-import { type InvalidationEvents, invalidatedTags, invalidationChannel } from "./invalidations";
+import {
+  echoing,
+  type InvalidationEvents,
+  invalidatedTags,
+  invalidationChannel,
+} from "./invalidations";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -29,6 +34,8 @@ export interface Database {
    * until it listens again). Answers the function that stops listening.
    */
   listen(events: InvalidationEvents): Promise<() => Promise<void>>;
+  /** Resolves once this process has heard its own invalidation of `tags` (./invalidations.ts). */
+  heard(tags: readonly string[], timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,24 +73,26 @@ export async function openDatabase(
       const client = await PGlite.create(pgliteDataPath(config.dataDir));
       await client.exec(`CREATE SCHEMA IF NOT EXISTS ${quoted}; SET search_path TO ${quoted};`);
       const db = drizzlePglite({ client, schema }) as unknown as Db;
+      const invalidations = echoing(async (events) => {
+        // In the process: delivered at the commit, like PostgreSQL's, and never lost.
+        const unlisten = await client.listen(invalidationChannel, (payload) => {
+          const tags = invalidatedTags(payload, schemaName);
+          if (tags !== null) events.onTags(tags);
+        });
+        events.onLive(true);
+        return async () => {
+          events.onLive(false);
+          if (!client.closed) await unlisten();
+        };
+      });
       return {
         ok: true,
         database: {
           db,
           kind: "pglite",
           schemaName,
-          async listen(events) {
-            // In the process: delivered at the commit, like PostgreSQL's, and never lost.
-            const unlisten = await client.listen(invalidationChannel, (payload) => {
-              const tags = invalidatedTags(payload, schemaName);
-              if (tags !== null) events.onTags(tags);
-            });
-            events.onLive(true);
-            return async () => {
-              events.onLive(false);
-              if (!client.closed) await unlisten();
-            };
-          },
+          listen: invalidations.listen,
+          heard: invalidations.heard,
           async close() {
             try {
               await client.close();
@@ -133,7 +142,9 @@ export async function openDatabase(
       kind: "postgres",
       schemaName,
       pool,
-      listen: (events) => listenOnPostgres(config.url, schemaName, pool.applicationName, events),
+      ...echoing((events) =>
+        listenOnPostgres(config.url, schemaName, pool.applicationName, events),
+      ),
       async close() {
         await client.end({ timeout: 5 });
       },

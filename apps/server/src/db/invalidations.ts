@@ -40,3 +40,57 @@ export interface InvalidationEvents {
   onTags(tags: string[]): void;
   onLive(live: boolean): void;
 }
+
+type Listen = (events: InvalidationEvents) => Promise<() => Promise<void>>;
+
+/**
+ * A database's `listen` that also lets the process that makes a change wait for its own
+ * notification to come back (`heard`). A notification reaches the listeners after the commit, a
+ * moment after the change's call could answer: without the wait, this process's next call could
+ * still find the logged-out session kept (docs/login.md "Sessions"). Take `heard` before the
+ * transaction that sends the tags, await it after: it resolves once a notification naming one of
+ * them arrived (the cache has dropped them by then), at once when nothing listens live (nothing
+ * is then answered from memory), or after `timeoutMs` when the change rolled back.
+ */
+export function echoing(listen: Listen): {
+  listen: Listen;
+  heard(tags: readonly string[], timeoutMs?: number): Promise<void>;
+} {
+  const waiters = new Set<{ tags: ReadonlySet<string>; done: () => void }>();
+  let live = false;
+  const settle = (pick: (tags: ReadonlySet<string>) => boolean) => {
+    for (const waiter of [...waiters]) {
+      if (pick(waiter.tags)) waiter.done();
+    }
+  };
+  return {
+    listen: (events) =>
+      listen({
+        onTags(tags) {
+          events.onTags(tags);
+          settle((waited) => tags.some((tag) => waited.has(tag)));
+        },
+        onLive(isLive) {
+          live = isLive;
+          events.onLive(isLive);
+          if (!isLive) settle(() => true);
+        },
+      }),
+    heard(tags, timeoutMs = 1_000) {
+      if (!live) return Promise.resolve();
+      return new Promise((resolve) => {
+        const waiter = {
+          tags: new Set(tags),
+          done: () => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.done, timeoutMs);
+        timer.unref();
+        waiters.add(waiter);
+      });
+    },
+  };
+}
