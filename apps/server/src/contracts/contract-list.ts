@@ -98,6 +98,20 @@ export interface ContractPage {
   total: number | null;
 }
 
+/** created_at exactly as PostgreSQL holds it, for the cursor. */
+const cursorAtOf = (createdAt: SQL | typeof contracts.createdAt) =>
+  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The keyset condition of a page's cursor (none for the first page); a bad cursor is refused. */
+function afterCursor(encoded: string | undefined): Outcome<SQL | undefined> {
+  if (encoded === undefined) return succeed(undefined);
+  const cursor = decodeCursor(encoded);
+  if (cursor === null) return refuse(400, "common.invalidValue", undefined, "cursor");
+  return succeed(
+    sql`(${contracts.createdAt}, ${contracts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
+  );
+}
+
 /**
  * One page of the caller's contracts, newest first: a lender's own, or those a borrower opened.
  * Keyset pagination on (created_at, id), so page 5,000 costs what page 1 costs, and every query
@@ -110,19 +124,12 @@ export async function findContractPage(
   now: Date,
 ): Promise<Outcome<ContractPage>> {
   const filter = contractListFilter(caller, input, now);
-
-  let after: SQL | undefined;
-  if (input.cursor !== undefined) {
-    const cursor = decodeCursor(input.cursor);
-    if (cursor === null) return refuse(400, "common.invalidValue", undefined, "cursor");
-    after = sql`(${contracts.createdAt}, ${contracts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
-  }
+  const keyset = afterCursor(input.cursor);
+  if (!keyset.ok) return keyset;
+  const after = keyset.value;
 
   const rows = await db
-    .select({
-      contract: contracts,
-      cursorAt: sql<string>`to_char(${contracts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
+    .select({ contract: contracts, cursorAt: cursorAtOf(contracts.createdAt) })
     .from(contracts)
     .where(after ? and(filter, after) : filter)
     .orderBy(desc(contracts.createdAt), desc(contracts.id))
@@ -156,10 +163,6 @@ export async function listContracts(
   return succeed({ items, nextCursor, total });
 }
 
-/** created_at exactly as PostgreSQL holds it, for the cursor. */
-const cursorAtOf = (createdAt: SQL | typeof contracts.createdAt) =>
-  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * The list as `contract.query` answers it, in ONE statement: the page, each contract's
  * instalment states (as JSON, per row) and the `contract.list` audit row of the contracts shown
@@ -176,12 +179,9 @@ export async function listContractsAudited(
   ip: string,
 ): Promise<Outcome<Answer<"contract.query">>> {
   const filter = contractListFilter(caller, input, now);
-  let after: SQL | undefined;
-  if (input.cursor !== undefined) {
-    const cursor = decodeCursor(input.cursor);
-    if (cursor === null) return refuse(400, "common.invalidValue", undefined, "cursor");
-    after = sql`(${contracts.createdAt}, ${contracts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
-  }
+  const keyset = afterCursor(input.cursor);
+  if (!keyset.ok) return keyset;
+  const after = keyset.value;
   const page = db.$with("page").as(
     db
       .select({
