@@ -16,6 +16,7 @@ import {
   blockListSchema,
   cancelAnswerSchema,
   contractAnswerSchema,
+  contractDetailSchema,
   contractDocumentSchema,
   contractExportCsvSchema,
   contractLedgerSchema,
@@ -281,7 +282,7 @@ export const endpoints = {
       implemented: true,
       summary:
         "One contract by id, as the list shows it (a cancelled one flagged `cancelled`): to its lender or the borrower who opened it; an audited view.",
-      answer: contractAnswerSchema,
+      answer: contractDetailSchema,
     }),
     open: endpoint({
       method: "POST",
@@ -292,7 +293,7 @@ export const endpoints = {
       implemented: true,
       summary:
         'Open a contract by its share code; binds the borrower logged in with its phone (type1 -> type2). Logged in with another phone: 403 `contract.notYourContract`, the body naming the number it was sent to, masked (`{ sentToPhone: "010-****-5678" }`).',
-      answer: contractAnswerSchema,
+      answer: contractDetailSchema,
     }),
     view: endpoint({
       method: "GET",
@@ -324,7 +325,7 @@ export const endpoints = {
       wire: "envelope",
       implemented: true,
       summary: "Sign with a PNG signature, once (a second attempt answers 409).",
-      answer: contractAnswerSchema,
+      answer: contractDetailSchema,
     }),
     cancel: endpoint({
       method: "POST",

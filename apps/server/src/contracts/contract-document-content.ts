@@ -2,9 +2,10 @@ import { type Contract, displayPhone, formatMoney } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { contractSignatures, lenderProfiles } from "../db/schema";
+import { contractSignatures } from "../db/schema";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 import { type ContractDocumentInput, formatLocalInstant } from "./contract-document";
+import { readContractParties } from "./contract-parties";
 import { type ContractRow, summarizeOne } from "./contract-store";
 
 /** One labelled value of the document, as plain text (each renderer escapes or lays it out). */
@@ -56,18 +57,14 @@ export async function readContractDocument(
   row: ContractRow,
   now: Date,
 ): Promise<Omit<ContractDocumentInput, "locale">> {
-  const [[profile], [signature], contract] = await Promise.all([
-    db
-      .select({ licenceNumber: lenderProfiles.licenceNumber })
-      .from(lenderProfiles)
-      .where(eq(lenderProfiles.userId, row.lenderId)),
+  const [[signature], contract] = await Promise.all([
     db.select().from(contractSignatures).where(eq(contractSignatures.contractId, row.id)),
     summarizeOne(db, row, now),
   ]);
   return {
     contract,
     timeZone: row.timeZone,
-    licenceNumber: profile?.licenceNumber ?? null,
+    parties: await readContractParties(db, row, signature ?? null),
     signature: signature ?? null,
   };
 }
@@ -90,7 +87,7 @@ export function formatPercent(value: number, locale: Locale): string {
 export function contractDocumentContent({
   contract,
   timeZone,
-  licenceNumber,
+  parties,
   signature,
   locale,
 }: ContractDocumentInput): ContractDocumentContent {
@@ -113,10 +110,19 @@ export function contractDocumentContent({
     parties: {
       title: t("document.parties"),
       fields: [
-        field("document.lender", contract.lender),
-        field("document.merchantName", contract.merchantName),
-        ...(licenceNumber ? [field("document.licenceNumber", licenceNumber)] : []),
-        field("document.borrowerPhone", displayPhone(contract.borrowerPhone)),
+        field("document.lender", parties.lender.name),
+        field("document.merchantName", parties.lender.merchantName),
+        ...(parties.lender.licenceNumber
+          ? [field("document.licenceNumber", parties.lender.licenceNumber)]
+          : []),
+        ...(parties.borrower.identity
+          ? [
+              field("document.borrowerName", parties.borrower.identity.name),
+              field("document.borrowerIdNumber", parties.borrower.identity.idNumberMasked),
+              field("document.borrowerAddress", parties.borrower.identity.address),
+            ]
+          : [field("document.borrower", t("document.borrowerToBeVerified"))]),
+        field("document.borrowerPhone", displayPhone(parties.borrower.phone)),
       ],
     },
     terms: {

@@ -1,4 +1,5 @@
 import type { Contract } from "@chayong/domain";
+import type { ContractParties } from "@chayong/sdk";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 import { contractDocumentContent, type DocumentField } from "./contract-document-content";
 import { documentContentSecurityPolicy, documentFontFamily } from "./document-fonts";
@@ -15,7 +16,8 @@ export interface ContractDocumentInput {
   contract: Contract;
   /** The lender's business time zone (the contract's `time_zone`): instants are shown in it. */
   timeZone: string;
-  licenceNumber: string | null;
+  /** Who the contract is between (contract-parties.ts). */
+  parties: ContractParties;
   signature: DocumentSignature | null;
   locale: Locale;
   /** The web app's font stylesheet (document-fonts.ts), or null for the platform's fonts. */
@@ -69,7 +71,7 @@ export function displaySignaturePng(imagePngBase64: string): string {
 export function renderContractDocument({
   contract,
   timeZone,
-  licenceNumber,
+  parties,
   signature,
   locale,
   fontsHref = null,
@@ -79,7 +81,7 @@ export function renderContractDocument({
   const content = contractDocumentContent({
     contract,
     timeZone,
-    licenceNumber,
+    parties,
     signature,
     locale,
   });
@@ -103,7 +105,7 @@ export function renderContractDocument({
         `<tr><td>${escapeHtml(index)}</td><td>${escapeHtml(dueDate)}</td><td class="n">${escapeHtml(amount)}</td></tr>`,
     )
     .join("");
-  const parties = rows(content.parties.fields);
+  const partyRows = rows(content.parties.fields);
   const [signedAtField, hashField] = content.signature.fields;
   const signatureSection =
     signature === null || signedAtField === undefined || hashField === undefined
@@ -134,7 +136,7 @@ figure.signature{margin:8px 0}figure.signature img{display:block;max-width:min(1
 <p class="number">${t("document.contractCode")} ${escapeHtml(contract.number)}</p>
 ${contract.cancelled ? `<p class="cancelled">${t("document.cancelled")}</p>` : ""}
 <h2>${t("document.parties")}</h2>
-<table>${parties}</table>
+<table>${partyRows}</table>
 <h2>${t("document.terms")}</h2>
 <table>${terms}</table>
 <h2>${t("document.costOfCredit")}</h2>

@@ -16,6 +16,12 @@ import { readContractDocument } from "./contract-document-content";
 import { listContractsAudited } from "./contract-list";
 import { nextContractNumber } from "./contract-number";
 import {
+  lenderLicenceNumber,
+  partiesAtSigning,
+  readContractParties,
+  type SignatureRow,
+} from "./contract-parties";
+import {
   type ContractRow,
   newShareCode,
   readModelOf,
@@ -115,8 +121,9 @@ export const contractHandlers: Pick<
   "contract.detail": async ({ ctx, caller, ip, now }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
-    const contract = await summarizeOne(ctx.db, found.value, now);
-    // The answer shows the borrower's phone: a view of personal data, recorded like the document.
+    const contract = await detailOf(ctx.db, found.value, now);
+    // The answer shows the borrower's phone and identity: a view of personal data, recorded like
+    // the document.
     await recordAudit(ctx.db, {
       actor: actorOf(caller),
       action: "contract.detail",
@@ -142,7 +149,7 @@ export const contractHandlers: Pick<
           sentToPhone: maskPhone(row.borrowerPhone),
         });
       }
-      if (row.openedAt !== null) return succeed(await summarizeOne(tx, row, now));
+      if (row.openedAt !== null) return succeed(await detailOf(tx, row, now));
       const [opened] = await tx
         .update(contracts)
         .set({ openedAt: now, borrowerId: caller.userId })
@@ -156,7 +163,7 @@ export const contractHandlers: Pick<
         ip,
         at: now,
       });
-      return succeed(await summarizeOne(tx, opened, now));
+      return succeed(await detailOf(tx, opened, now));
     }),
 
   "contract.view": async ({ ctx, caller, ip, now, locale }, input) => {
@@ -249,14 +256,21 @@ async function signContract(
     const signing = row as ContractRow;
     const terms = signing.terms as ContractTerms;
     const hash = termsSha256(terms);
-    await tx.insert(contractSignatures).values({
-      contractId: signing.id,
-      signerId: caller.userId,
-      imagePng: image.png.toString("base64"),
-      termsSha256: hash,
-      signedAt: now,
-      ip,
-    });
+    const identity = await findIdentity(tx, caller.userId);
+    // The contract names its parties as they are now, whatever either changes later.
+    const parties = partiesAtSigning(identity, await lenderLicenceNumber(tx, signing.lenderId));
+    const [signature] = await tx
+      .insert(contractSignatures)
+      .values({
+        contractId: signing.id,
+        signerId: caller.userId,
+        imagePng: image.png.toString("base64"),
+        termsSha256: hash,
+        signedAt: now,
+        ip,
+        ...parties,
+      })
+      .returning();
     const [signed] = await tx
       .update(contracts)
       .set({ signedAt: now, openedAt: signing.openedAt ?? now, borrowerId: caller.userId })
@@ -268,7 +282,6 @@ async function signContract(
     if (book !== null) {
       await changeBook(tx, book, null, readModelOf(terms, [], todayIn(signed.timeZone, now)));
     }
-    const identity = await findIdentity(tx, caller.userId);
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.sign",
@@ -288,6 +301,15 @@ async function signContract(
         },
       },
     });
-    return succeed(await summarizeOne(tx, signed, now));
+    return succeed(await detailOf(tx, signed, now, signature ?? null));
   });
+}
+
+/** A contract with its parties: the answer of detail, open and sign. */
+async function detailOf(db: Db, row: ContractRow, now: Date, signature?: SignatureRow | null) {
+  const [contract, parties] = await Promise.all([
+    summarizeOne(db, row, now),
+    readContractParties(db, row, signature),
+  ]);
+  return { ...contract, parties };
 }

@@ -319,6 +319,16 @@ export const contractSignatures = pgTable("contract_signatures", {
   termsSha256: text("terms_sha256").notNull(),
   signedAt: timestamp("signed_at", { withTimezone: true, mode: "date" }).notNull(),
   ip: text("ip").notNull(),
+  /**
+   * The parties as the contract names them at signing (docs/contracts.md, "Parties"): the
+   * borrower as verified then, the ID number masked, and the lender's licence number then. Kept
+   * here so a later change of either record leaves the signed contract as it was; null on
+   * contracts signed before the columns existed.
+   */
+  borrowerName: text("borrower_name"),
+  borrowerIdNumberMasked: text("borrower_id_number_masked"),
+  borrowerAddress: text("borrower_address"),
+  lenderLicenceNumber: text("lender_licence_number"),
 });
 
 /**

@@ -1,8 +1,19 @@
-import type { Contract } from "../features/contracts/contract-labels";
+import type { ContractDetail } from "../features/contracts/contract-labels";
 
-/** A contract as the server summarises it (every field the SDK checks), numbered `n`. */
-export function fakeContract(n: number, patch: Partial<Contract> = {}): Contract {
+/**
+ * A contract as the server summarises it (every field the SDK checks), numbered `n`, with its
+ * parties as the detail answers them (a list's answer drops them); its borrower not verified
+ * unless `patch.parties` says otherwise.
+ */
+export function fakeContract(n: number, patch: Partial<ContractDetail> = {}): ContractDetail {
+  const lender = patch.lender ?? "Kim";
+  const merchantName = patch.merchantName ?? "Kim Co";
+  const borrowerPhone = patch.borrowerPhone ?? "+821012345678";
   return {
+    parties: {
+      lender: { name: lender, merchantName, licenceNumber: null },
+      borrower: { phone: borrowerPhone, identity: null },
+    },
     id: `contract-${n}`,
     code: `code${String(n).padStart(16, "0")}`,
     number: `C-2026-${String(n).padStart(6, "0")}`,
@@ -58,5 +69,5 @@ export function fakeContract(n: number, patch: Partial<Contract> = {}): Contract
     totalRepayable: 1_010_000,
     amountReceived: 1_000_000,
     ...patch,
-  } as Contract;
+  } as ContractDetail;
 }

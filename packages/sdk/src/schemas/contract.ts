@@ -21,6 +21,44 @@ export const contractAnswerSchema: ContractAnswerSchema = contractSchema;
 
 export const contractPageSchema = pageSchema(contractAnswerSchema);
 
+/** The borrower as he verified himself: name, ID number masked, address. */
+export const verifiedPartySchema = v.object({
+  name: v.string(),
+  idNumberMasked: v.string(),
+  address: v.string(),
+});
+
+/**
+ * Who the contract is between (docs/contracts.md, "Parties"): the lender by name, merchant name
+ * and licence number; the borrower by phone and, once he has verified, by his verified identity
+ * (`identity` is null until then: 'borrower: to be verified'). A signed contract names both as
+ * they were at signing.
+ */
+export const contractPartiesSchema = v.object({
+  lender: v.object({
+    name: v.string(),
+    merchantName: v.string(),
+    licenceNumber: v.nullable(v.string()),
+  }),
+  borrower: v.object({
+    phone: v.string(),
+    identity: v.nullable(verifiedPartySchema),
+  }),
+});
+
+export type ContractParties = v.InferOutput<typeof contractPartiesSchema>;
+export type VerifiedParty = v.InferOutput<typeof verifiedPartySchema>;
+
+/**
+ * One contract with its parties: what the detail, open and sign answer (a list's cards leave
+ * the parties out). Named like the contract answer, for the same reason (TS7056).
+ */
+export interface ContractDetailSchema extends ContractDetailSchemaType {}
+type ContractDetailSchemaType = ReturnType<typeof contractDetailSchemaOf>;
+const contractDetailSchemaOf = () =>
+  v.object({ ...contractSchema.entries, parties: contractPartiesSchema });
+export const contractDetailSchema: ContractDetailSchema = contractDetailSchemaOf();
+
 /** Largest signature image accepted, in bytes of PNG (the domain's rule). */
 export const maxSignatureBytes = signatureRules.maxBytes;
 

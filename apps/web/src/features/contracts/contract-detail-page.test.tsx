@@ -67,6 +67,39 @@ describe("the contract details page", () => {
     }
   });
 
+  it("names the parties: the borrower 'to be verified', then as he verified himself", async () => {
+    const unverified = fakeContract(3, { name: "미인증" });
+    const verified = fakeContract(4, {
+      name: "인증됨",
+      status: "type4",
+      parties: {
+        lender: { name: "Kim", merchantName: "Kim Co", licenceNumber: "2026-서울강남-0001" },
+        borrower: {
+          phone: "+821012345678",
+          identity: { name: "홍길동", idNumberMasked: "900101-1******", address: "서울시 강남구" },
+        },
+      },
+    });
+    renderDetail(unverified.id, [unverified, verified]);
+    const parties = await screen.findByRole("region", { name: "계약 당사자" });
+    expect(parties.textContent).toContain("본인 인증 전");
+    expect(parties.textContent).toContain("010-1234-5678");
+    cleanup();
+
+    renderDetail(verified.id, [unverified, verified]);
+    const named = await screen.findByRole("region", { name: "계약 당사자" });
+    for (const text of [
+      "홍길동",
+      "900101-1******",
+      "서울시 강남구",
+      "2026-서울강남-0001",
+      "Kim Co",
+    ]) {
+      expect(named.textContent).toContain(text);
+    }
+    expect(named.textContent).not.toContain("본인 인증 전");
+  });
+
   it("shows a bound borrower the terms but not the lender's share link or delete", async () => {
     const contract = fakeContract(8, { name: "박씨 대출" });
     const { server } = renderDetail(contract.id, [contract], undefined, fakeBorrower);

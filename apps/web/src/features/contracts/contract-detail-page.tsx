@@ -1,4 +1,3 @@
-import { displayPhone } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
 import {
   Button,
@@ -19,6 +18,7 @@ import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { MoneySection } from "../money/money-section";
 import { absoluteShareLink, isUnsigned, lastDueDate } from "./contract-labels";
+import { ContractPartiesSection } from "./contract-parties";
 import { ContractPdfDownload } from "./contract-pdf";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
@@ -90,6 +90,7 @@ function ContractDetail({ id }: { id: string }) {
     }
   };
 
+  const parties = <ContractPartiesSection parties={contract.parties} />;
   // After signing the money comes first: the terms are settled and read less often.
   const terms = (
     <section className="page__section" aria-labelledby="detail-terms">
@@ -97,8 +98,6 @@ function ContractDetail({ id }: { id: string }) {
         {_("document.terms")}
       </h3>
       <dl className="definition-list">
-        <dt>{_("contract.borrowerPhone")}</dt>
-        <dd>{displayPhone(contract.borrowerPhone)}</dd>
         <dt>{_("contract.loanAmount")}</dt>
         <dd>{money(contract.loanAmount)}</dd>
         <dt>{_("contract.disbursedAmount")}</dt>
@@ -134,10 +133,6 @@ function ContractDetail({ id }: { id: string }) {
         <dd>{money(contract.serviceFee)}</dd>
         <dt>{_("contract.overdueRate")}</dt>
         <dd>{formatPercent(contract.overdueRatePercent, i18n.locale)}%</dd>
-        <dt>{_("contract.lender")}</dt>
-        <dd>{contract.lender}</dd>
-        <dt>{_("contract.merchantName")}</dt>
-        <dd>{contract.merchantName}</dd>
         <dt>{_("cost.effectiveAnnualRate")}</dt>
         <dd>{formatPercent(contract.effectiveAnnualRatePercent, i18n.locale)}%</dd>
         <dt>{_("cost.totalRepayable")}</dt>
@@ -164,10 +159,12 @@ function ContractDetail({ id }: { id: string }) {
       {signed ? (
         <>
           <MoneySection contract={contract} editable={isLender} />
+          {parties}
           {terms}
         </>
       ) : (
         <>
+          {parties}
           {terms}
           <section className="page__section" aria-labelledby="detail-schedule">
             <h3 className="page__section-title" id="detail-schedule">

@@ -1,6 +1,8 @@
 import type { Api } from "@chayong/sdk";
 
 export type Contract = Awaited<ReturnType<Api["contract"]["add"]>>;
+/** One contract with its parties, as its detail, open and sign answer it. */
+export type ContractDetail = Awaited<ReturnType<Api["contract"]["detail"]>>;
 export type ContractStatus = Contract["status"];
 
 /** Before signing: the lender may still cancel it (docs/statuses.md#allowed-actions). */

@@ -1,0 +1,1 @@
+export { ContractPartiesSection } from "./contract-parties";
