@@ -148,7 +148,7 @@ export async function createServer(
       ...fileStores,
       faces:
         dependencies.faces ??
-        createHumanFaceVerifier({ threshold: config.identityEngines.faceMatchThreshold }),
+        createHumanFaceVerifier({ thresholds: config.identityEngines.faceThresholds }),
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
       requestCeiling,

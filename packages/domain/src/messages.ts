@@ -117,6 +117,9 @@ export const messageKeys = [
   "identity.lockedAfterSigning", // identity details stay as signed once a contract is signed
   "identity.ocrUnavailable",
   "identity.notVerified",
+  "identity.underReview", // signing waits for the lender's look at a face check that came out review
+  "identity.reviewRefused", // the lender refused that face check
+  "identity.review.notNeeded", // a review decision on a check that needs none, or was decided
 
   // Login (docs/validation.md#login)
   "login.phone.required",

@@ -393,6 +393,19 @@ export const endpoints = {
         "Customer info of a contract's borrower (audited view of personal data): status, contacts, masked ID number, images, and their contracts with this lender.",
       answer: customerDetailSchema,
     }),
+    faceReview: endpoint({
+      method: "POST",
+      path: "/api/v1/contract/faceReview",
+      access: "lender",
+      effect: "write",
+      // A person looking at the photos decides, never a tool (apps/server/README.md, "API keys").
+      apiKeys: false,
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Approve or refuse the face check of a contract's borrower that came out `review` (docs/identity.md, three outcomes), for this lender's contracts; once per check; audited, and the borrower is told by SMS.",
+      answer: noBodySchema,
+    }),
     block: endpoint({
       method: "POST",
       path: "/api/v1/contract/black",

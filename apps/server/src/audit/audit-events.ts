@@ -39,6 +39,9 @@ const lenderProfileDetails = v.object({
   merchantName: v.string(),
 });
 
+/** How a face check compared with the ID card (docs/identity.md, "Three outcomes"). */
+const faceDecision = v.picklist(["match", "review"]);
+
 /** One action of the list: what its row is about, and its details' schema. */
 const auditAction = <const Subject extends string, const Details extends v.GenericSchema>(
   subject: Subject,
@@ -152,6 +155,8 @@ export const auditActions = {
     v.object({
       comparedWithIdCard: v.boolean(),
       uploadId: v.optional(v.nullable(v.string()), null),
+      // Rows before the three outcomes (docs/identity.md) were all matches.
+      decision: v.optional(faceDecision, "match"),
     }),
   ),
   "identity.confirm": auditAction(
@@ -159,6 +164,7 @@ export const auditActions = {
     v.object({
       sharedDebtConsent: v.boolean(),
       score: v.number(),
+      decision: v.optional(faceDecision, "match"),
       idNumberMasked: v.optional(v.nullable(v.string()), null),
       uploads: v.optional(
         v.nullable(v.object({ face: v.string(), front: v.string(), holding: v.string() })),
@@ -167,6 +173,16 @@ export const auditActions = {
     }),
   ),
   "identity.contacts": auditAction("user", noDetails),
+  /** A lender decided on a face check that came out `review`, for his own contracts. */
+  "identity.review": auditAction(
+    "user",
+    v.object({
+      contractId: v.string(),
+      decision: v.picklist(["approved", "refused"]),
+      score: v.number(),
+      uploads: v.object({ face: v.string(), front: v.string(), holding: v.string() }),
+    }),
+  ),
   /** A lender loaded one of his borrower's images. */
   "identity.image.view": auditAction("upload", v.object({ ownerId: v.string() })),
 };

@@ -1,7 +1,8 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { codecSettingsFromEnv } from "@chayong/transport";
 import type { S3FileStoreConfig } from "../files/s3-file-store";
-import { DEFAULT_FACE_MATCH_THRESHOLD } from "../identity/face/human-face-verifier";
+import type { FaceThresholds } from "../identity/face/face-verifier";
+import { DEFAULT_FACE_THRESHOLDS } from "../identity/face/human-face-verifier";
 import type { PersonalDataKeys } from "../identity/personal-data-cipher";
 import { serverPackageDir } from "../package-dir";
 
@@ -71,8 +72,8 @@ export interface RedisConfig {
 }
 
 export interface IdentityEnginesConfig {
-  /** The similarity (0..1) a live face must reach against each ID card photo. */
-  faceMatchThreshold: number;
+  /** The similarities (0..1) that split a face comparison's three outcomes (docs/identity.md). */
+  faceThresholds: FaceThresholds;
   /** The tesseract command the ID card reader runs; null = OCR off (hand entry). */
   tesseractCommand: string | null;
 }
@@ -166,18 +167,26 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   const identityKeys = readIdentityKeys(read, problem, database.kind);
   const files = readFileStoreConfig(read, problem, cwd);
 
-  const faceMatchThreshold = Number(
-    read("CHAYONG_FACE_MATCH_THRESHOLD") ?? DEFAULT_FACE_MATCH_THRESHOLD,
-  );
-  if (!Number.isFinite(faceMatchThreshold) || faceMatchThreshold <= 0 || faceMatchThreshold >= 1) {
+  const faceThreshold = (name: string, fallback: number) => {
+    const value = Number(read(name) ?? fallback);
+    if (!Number.isFinite(value) || value <= 0 || value >= 1) {
+      problem(name, `${name} must be a number between 0 and 1 (exclusive)`);
+    }
+    return value;
+  };
+  const faceThresholds = {
+    match: faceThreshold("CHAYONG_FACE_MATCH_THRESHOLD", DEFAULT_FACE_THRESHOLDS.match),
+    review: faceThreshold("CHAYONG_FACE_REVIEW_THRESHOLD", DEFAULT_FACE_THRESHOLDS.review),
+  };
+  if (faceThresholds.review > faceThresholds.match) {
     problem(
-      "CHAYONG_FACE_MATCH_THRESHOLD",
-      "CHAYONG_FACE_MATCH_THRESHOLD must be a number between 0 and 1 (exclusive)",
+      "CHAYONG_FACE_REVIEW_THRESHOLD",
+      "CHAYONG_FACE_REVIEW_THRESHOLD must not be above CHAYONG_FACE_MATCH_THRESHOLD",
     );
   }
   const tesseractSetting = read("CHAYONG_TESSERACT") ?? "tesseract";
   const identityEngines: IdentityEnginesConfig = {
-    faceMatchThreshold,
+    faceThresholds,
     tesseractCommand: tesseractSetting === "off" ? null : tesseractSetting,
   };
 

@@ -3,7 +3,7 @@ import type { ContractParties, VerifiedParty } from "@chayong/sdk";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { contractSignatures, lenderProfiles } from "../db/schema";
-import { findIdentity, type IdentityRow } from "../identity/identity-store";
+import { faceReviewFor, findIdentity, type IdentityRow } from "../identity/identity-store";
 import type { ContractRow } from "./contract-store";
 
 export type SignatureRow = typeof contractSignatures.$inferSelect;
@@ -66,6 +66,7 @@ export async function readContractParties(
       : signature;
   const lender = { name: terms.lender, merchantName: terms.merchantName };
   if (signed !== null && signed.borrowerName !== null) {
+    // Signed: any review it needed was approved before.
     return {
       lender: { ...lender, licenceNumber: signed.lenderLicenceNumber },
       borrower: {
@@ -75,6 +76,7 @@ export async function readContractParties(
           idNumberMasked: signed.borrowerIdNumberMasked ?? "",
           address: signed.borrowerAddress ?? "",
         },
+        faceReview: null,
       },
     };
   }
@@ -84,6 +86,10 @@ export async function readContractParties(
   ]);
   return {
     lender: { ...lender, licenceNumber },
-    borrower: { phone: row.borrowerPhone, identity: verifiedPartyOf(identity) },
+    borrower: {
+      phone: row.borrowerPhone,
+      identity: verifiedPartyOf(identity),
+      faceReview: await faceReviewFor(db, identity, row.lenderId),
+    },
   };
 }

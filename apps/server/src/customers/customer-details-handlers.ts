@@ -2,11 +2,18 @@ import type { Relation } from "@chayong/domain";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Handlers } from "../calls/call";
+import type { ServerContext } from "../context";
 import { contractForCaller } from "../contracts/contract-access";
 import { summarizeRows } from "../contracts/contract-store";
 import { contracts, users } from "../db/schema";
 import { mayViewIdentityOf } from "../identity/identity-access";
-import { findContacts, findIdentity, isVerified } from "../identity/identity-store";
+import {
+  faceReviewFor,
+  findContacts,
+  findIdentity,
+  type IdentityRow,
+  isVerified,
+} from "../identity/identity-store";
 import { succeed } from "../outcome";
 import { isBlocked } from "./block-list";
 
@@ -83,7 +90,19 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
       holdingPhotoUrl: image(identity?.holdingUploadId),
       facePhotoUrl: image(identity?.faceUploadId),
       verified: isVerified(identity),
+      faceReview: await faceReviewOf(ctx, identity, caller.userId),
       contracts: await summarizeRows(ctx.db, rows, now),
     });
   },
 };
+
+/** The borrower's face check as this lender has to look at it, when it came out `review`. */
+async function faceReviewOf(ctx: ServerContext, identity: IdentityRow | null, lenderId: string) {
+  const status = await faceReviewFor(ctx.db, identity, lenderId);
+  if (status === null || identity === null) return null;
+  return {
+    status,
+    score: identity.faceScore ?? 0,
+    thresholds: ctx.config.identityEngines.faceThresholds,
+  };
+}

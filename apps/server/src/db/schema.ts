@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -507,14 +508,68 @@ export const borrowerIdentities = pgTable(
     /** When the details were confirmed and the live face matched the ID card's photos. */
     idCardVerifiedAt: timestamp("id_card_verified_at", { withTimezone: true, mode: "date" }),
     contactsAddedAt: timestamp("contacts_added_at", { withTimezone: true, mode: "date" }),
+    /**
+     * How the live face compared with the ID card's photos at confirmation (docs/identity.md,
+     * "Three outcomes"): `match`, or `review` when the score fell between the thresholds and a
+     * lender must look before the borrower signs his contracts; null before the card.
+     */
+    faceDecision: text("face_decision", { enum: ["match", "review"] }),
+    /** The lowest similarity of that comparison, 0..1. */
+    faceScore: doublePrecision("face_score"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [
     index("borrower_identities_id_number_hash_idx").on(table.idNumberHash),
     check(
+      "borrower_identities_face_decision_check",
+      sql`${table.faceDecision} in ('match', 'review')`,
+    ),
+    check(
       "borrower_identities_id_number_check",
       sql`(${table.idNumberSealed} is null) = (${table.idNumberHash} is null)`,
     ),
+  ],
+);
+
+/**
+ * A lender's decision on a borrower's face check that came out `review` (docs/identity.md,
+ * "Three outcomes"): for the photos it names (a new check is a new review), and for this lender's
+ * contracts only. Written once; a lender does not change his mind silently.
+ */
+export const identityReviews = pgTable(
+  "identity_reviews",
+  {
+    borrowerId: text("borrower_id")
+      .notNull()
+      .references(() => users.id),
+    lenderId: text("lender_id")
+      .notNull()
+      .references(() => users.id),
+    faceUploadId: text("face_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    frontUploadId: text("front_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    holdingUploadId: text("holding_upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    decision: text("decision", { enum: ["approved", "refused"] }).notNull(),
+    /** The score the lender saw. */
+    score: doublePrecision("score").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.borrowerId,
+        table.lenderId,
+        table.faceUploadId,
+        table.frontUploadId,
+        table.holdingUploadId,
+      ],
+    }),
+    check("identity_reviews_decision_check", sql`${table.decision} in ('approved', 'refused')`),
   ],
 );
 

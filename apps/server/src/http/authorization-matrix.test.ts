@@ -1,6 +1,8 @@
 import { todayIn } from "@chayong/domain";
 import { endpointList, findEndpoint, type ImplementedEndpointId } from "@chayong/sdk/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { borrowerIdentities, users } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { mulberry32, randomIdCardPerson } from "../testing/id-cards";
@@ -53,6 +55,7 @@ const sessionsOnly: ImplementedEndpointId[] = [
   "apiKey.create",
   "apiKey.list",
   "apiKey.revoke",
+  "contract.faceReview",
 ];
 
 /** Which key callers may make a call lender A may make: by the table's marks. */
@@ -269,6 +272,26 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: ["lenderA"],
       call: async (c) => c.api.contract.userDetails({ id: (await openedContractOfLenderA()).id }),
       check: (answer) => expect(answer).toMatchObject({ phone: "+821011112222", verified: true }),
+    },
+    "contract.faceReview": {
+      rightful: ["lenderA"],
+      call: async (c) => {
+        const contract = await openedContractOfLenderA();
+        // Borrower A's check, as if it had come out `review` (the face tests reach it for real).
+        const db = ts.server.context.db;
+        const [borrower] = await db.select().from(users).where(eq(users.phone, "+821011112222"));
+        const setDecision = (faceDecision: "match" | "review") =>
+          db
+            .update(borrowerIdentities)
+            .set({ faceDecision, faceScore: 0.62 })
+            .where(eq(borrowerIdentities.userId, borrower?.id ?? ""));
+        await setDecision("review");
+        try {
+          return await c.api.contract.faceReview({ id: contract.id, decision: "approved" });
+        } finally {
+          await setDecision("match");
+        }
+      },
     },
     "contract.statistics": {
       rightful: ["lenderA", "lenderB"],

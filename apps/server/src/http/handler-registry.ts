@@ -6,6 +6,7 @@ import { contractHandlers } from "../contracts/handlers";
 import { contractPdfHandlers } from "../contracts/pdf/contract-pdf-handlers";
 import { blockListHandlers } from "../customers/block-list-handlers";
 import { customerDetailHandlers } from "../customers/customer-details-handlers";
+import { faceReviewHandlers } from "../customers/face-review-handlers";
 import { sharedDebtHandlers } from "../customers/shared-debt-handlers";
 import { statisticsHandlers } from "../customers/statistics-handlers";
 import { identityHandlers } from "../identity/handlers";
@@ -26,6 +27,7 @@ export const handlers: Handlers = {
   ...contractPdfHandlers,
   ...blockListHandlers,
   ...customerDetailHandlers,
+  ...faceReviewHandlers,
   ...statisticsHandlers,
   ...sharedDebtHandlers,
   ...identityHandlers,

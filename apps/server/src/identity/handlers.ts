@@ -58,9 +58,9 @@ function faceRecord(verification: FaceVerification, extra: Record<string, unknow
   return {
     ...extra,
     problem: verification.problem,
-    matched: verification.matched,
+    decision: verification.decision,
     score: verification.score,
-    threshold: verification.threshold,
+    thresholds: verification.thresholds,
     live: verification.live,
     comparisons: verification.comparisons,
   };
@@ -171,13 +171,16 @@ export const identityHandlers: Pick<
         : null;
     const verification = await verifyFace(ctx, live.value.bytes, card);
     await finishAttempt(ctx.db, attempt, {
-      passed: verification.matched,
+      passed: verification.decision !== "noMatch",
       details: faceRecord(verification, {
         uploadId: live.value.upload.id,
         comparedWithIdCard: card !== null,
       }),
     });
-    if (!verification.matched) return refuseFace(verification);
+    if (verification.decision === "noMatch") return refuseFace(verification);
+    // docs/identity.md, "Three outcomes": a capture compared with the card and found neither
+    // the same nor another person waits for a lender's look; one checked alone only had a face.
+    const decision = card === null ? "match" : verification.decision;
     const saved = await ctx.db.transaction(async (tx) => {
       // The ID card may have been confirmed, against another capture, while this one was
       // being checked: then this capture was never compared with it.
@@ -186,7 +189,11 @@ export const identityHandlers: Pick<
       await saveIdentity(
         tx,
         caller.userId,
-        { faceUploadId: live.value.upload.id, faceCheckedAt: now },
+        {
+          faceUploadId: live.value.upload.id,
+          faceCheckedAt: now,
+          ...(card === null ? {} : { faceDecision: decision, faceScore: verification.score }),
+        },
         now,
       );
       await recordAudit(tx, {
@@ -195,13 +202,17 @@ export const identityHandlers: Pick<
         subjectId: caller.userId,
         ip,
         at: now,
-        details: { comparedWithIdCard: card !== null, uploadId: live.value.upload.id },
+        details: {
+          comparedWithIdCard: card !== null,
+          uploadId: live.value.upload.id,
+          decision,
+        },
       });
       return true;
     });
     if (!saved) return refuse(409, "identity.faceFailed");
     return succeed({
-      matched: true,
+      decision,
       comparedWithIdCard: card !== null,
       score: card === null ? null : verification.score,
     });
@@ -285,10 +296,11 @@ export const identityHandlers: Pick<
       holding: holding.bytes,
     });
     await finishAttempt(ctx.db, attempt, {
-      passed: verification.matched,
+      passed: verification.decision !== "noMatch",
       details: faceRecord(verification, { faceUploadId }),
     });
-    if (!verification.matched) return refuseFace(verification);
+    if (verification.decision === "noMatch") return refuseFace(verification);
+    const decision = verification.decision;
 
     const idNumber = parseIdNumber(details.value.idNumber)?.normalized ?? details.value.idNumber;
     const saved = await ctx.db.transaction(async (tx) => {
@@ -311,6 +323,8 @@ export const identityHandlers: Pick<
           address: details.value.address,
           sharedDebtConsent: details.value.sharedDebtConsent,
           idCardVerifiedAt: now,
+          faceDecision: decision,
+          faceScore: verification.score,
         },
         now,
       );
@@ -323,6 +337,7 @@ export const identityHandlers: Pick<
         details: {
           sharedDebtConsent: details.value.sharedDebtConsent,
           score: verification.score,
+          decision,
           idNumberMasked: maskIdNumber(idNumber),
           uploads: { face: faceUploadId, front: front.upload.id, holding: holding.upload.id },
         },
@@ -377,6 +392,7 @@ async function userDetailOf(ctx: ServerContext, caller: Caller, now: Date) {
     uploadId ? ctx.fileAddresses.addressFor(uploadId, caller.userId, now) : null;
   return succeed({
     verified: isVerified(identity),
+    faceDecision: identity?.faceDecision ?? null,
     faceVerified: identity?.faceUploadId != null,
     idCardVerified: identity?.idCardVerifiedAt != null,
     contactsAdded: identity?.contactsAddedAt != null,

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from "drizzle-orm";
 import type { Caller } from "../calls/caller";
 import type { Db } from "../db/database";
-import { borrowerIdentities, contracts, emergencyContacts, identityAttempts } from "../db/schema";
+import {
+  borrowerIdentities,
+  contracts,
+  emergencyContacts,
+  identityAttempts,
+  identityReviews,
+} from "../db/schema";
 import type { IdCardCountry } from "./ocr/id-card-reader";
 
 export type IdentityRow = typeof borrowerIdentities.$inferSelect;
@@ -156,4 +162,41 @@ export async function idCardCountriesFor(db: Db, caller: Caller): Promise<IdCard
     .orderBy(desc(contracts.createdAt))
     .limit(1);
   return latest?.jurisdiction === "TW" ? ["TW", "KR"] : ["KR", "TW"];
+}
+
+export type FaceReviewStatus = "pending" | "approved" | "refused";
+
+/** The photos a face check compared: a review decides on exactly these. */
+export function reviewedPhotosOf(identity: IdentityRow) {
+  const { faceUploadId, frontUploadId, holdingUploadId } = identity;
+  if (faceUploadId === null || frontUploadId === null || holdingUploadId === null) return null;
+  return { faceUploadId, frontUploadId, holdingUploadId };
+}
+
+/**
+ * This lender's decision on the borrower's face check, when it came out `review`
+ * (docs/identity.md, "Three outcomes"): `pending` until he makes one; null when the check needs
+ * none (a match, or no card yet). A newer check (other photos) needs a new decision.
+ */
+export async function faceReviewFor(
+  db: Db,
+  identity: IdentityRow | null,
+  lenderId: string,
+): Promise<FaceReviewStatus | null> {
+  if (identity?.faceDecision !== "review") return null;
+  const photos = reviewedPhotosOf(identity);
+  if (photos === null) return null;
+  const [review] = await db
+    .select({ decision: identityReviews.decision })
+    .from(identityReviews)
+    .where(
+      and(
+        eq(identityReviews.borrowerId, identity.userId),
+        eq(identityReviews.lenderId, lenderId),
+        eq(identityReviews.faceUploadId, photos.faceUploadId),
+        eq(identityReviews.frontUploadId, photos.frontUploadId),
+        eq(identityReviews.holdingUploadId, photos.holdingUploadId),
+      ),
+    );
+  return review?.decision ?? "pending";
 }

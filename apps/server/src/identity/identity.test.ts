@@ -65,7 +65,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(early.serverMessage).toBe(messageFor("identity.faceFirst", "ko-KR"));
 
     const face = await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
-    expect(face).toEqual({ matched: true, comparedWithIdCard: false, score: null });
+    expect(face).toEqual({ decision: "match", comparedWithIdCard: false, score: null });
     expect(await client.api.identity.userDetail()).toMatchObject({
       faceVerified: true,
       idCardVerified: false,
@@ -193,8 +193,11 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(detail).toMatchObject({ idCardVerified: false, idNumberMasked: null });
     const [attempt] = await attemptsOf(me.userId, "confirm");
     expect(attempt?.passed).toBe(false);
-    const recorded = attempt?.details as { score: number; threshold: number } | undefined;
-    expect(recorded?.score).toBeLessThan(recorded?.threshold ?? 0);
+    const recorded = attempt?.details as
+      | { score: number; decision: string; thresholds: { review: number } }
+      | undefined;
+    expect(recorded?.decision).toBe("noMatch");
+    expect(recorded?.score).toBeLessThan(recorded?.thresholds.review ?? 0);
   });
 
   it("refuses an ID card photo as the live capture, and someone else holding the card", async () => {

@@ -21,6 +21,8 @@ export { defaultLocale };
  */
 export const serverTextKeys = [
   "sms.loginCode",
+  "sms.faceReview.approved",
+  "sms.faceReview.refused",
   "document.title",
   "document.parties",
   "document.lender",
@@ -171,6 +173,14 @@ export function serverText(key: ServerTextKey, locale: Locale, params?: MessageP
 }
 
 /** The caller's language from Accept-Language (ko-KR when none is supported). */
+/**
+ * The language of a text sent to someone who is not asking (an SMS notice): the one of the
+ * contract's jurisdiction, since the server keeps no language per person.
+ */
+export function localeOfJurisdiction(jurisdiction: "KR" | "TW"): Locale {
+  return jurisdiction === "TW" ? "zh-TW" : "ko-KR";
+}
+
 export function localeFromHeader(header: string | undefined): Locale {
   return negotiateLocale(header);
 }

@@ -8,8 +8,8 @@ export interface SmsMessage {
   phone: string;
   /** The whole text, already in the recipient's language. */
   text: string;
-  /** The login code itself, for providers that template their own text. */
-  code: string;
+  /** The login code itself, for providers that template their own text; absent on a notice. */
+  code?: string;
   locale: Locale;
 }
 

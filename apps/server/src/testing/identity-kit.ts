@@ -31,7 +31,11 @@ export function faceFixture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(fixturesDir, name)));
 }
 
-/** The fixtures of distinct people the identity tests use (one face each). */
+/**
+ * The fixtures the identity tests use, one face each: the first two are one person in photos
+ * taken years apart (his card's portrait being the older: a face check that comes out `review`,
+ * docs/identity.md), the third someone else.
+ */
 export const testFaces = ["faceid.jpg", "detect1.jpg", "detect3.jpg"] as const;
 
 export async function identityPhotos(

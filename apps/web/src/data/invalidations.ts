@@ -52,6 +52,8 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
   "contract.repay": money,
   "contract.renew": money,
   "contract.reverse": money,
+  // The decision shows on the customer, and on the contract's parties (its borrower may sign).
+  "contract.faceReview": ["contract.userDetails", "contract.detail", "contract.view"],
   "contract.block": ["contract.blockList", "contract.userDetails"],
   "contract.unblock": ["contract.blockList", "contract.userDetails"],
   // The dashboard's shared-debt figures sum the lender's offline reports.

@@ -12,7 +12,7 @@ export function fakeContract(n: number, patch: Partial<ContractDetail> = {}): Co
   return {
     parties: {
       lender: { name: lender, merchantName, licenceNumber: null },
-      borrower: { phone: borrowerPhone, identity: null },
+      borrower: { phone: borrowerPhone, identity: null, faceReview: null },
     },
     id: `contract-${n}`,
     code: `code${String(n).padStart(16, "0")}`,

@@ -5,6 +5,7 @@ import type { FakeRoute } from "./fake-api-server";
 export function fakeUserDetail(patch: Partial<UserDetail> = {}): UserDetail {
   return {
     verified: false,
+    faceDecision: null,
     faceVerified: false,
     idCardVerified: false,
     contactsAdded: false,

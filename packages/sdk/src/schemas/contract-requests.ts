@@ -112,11 +112,21 @@ export const blockRequestSchema = v.strictObject(
   "common.invalidValue",
 );
 
+/**
+ * The lender's decision on the face check of contract `id`'s borrower, when it came out `review`
+ * (docs/identity.md, "Three outcomes"): `approved` lets him sign this lender's contracts.
+ */
+export const faceReviewRequestSchema = v.strictObject(
+  { id: idSchema, decision: v.picklist(["approved", "refused"], "common.invalidValue") },
+  "common.invalidValue",
+);
+
 /** Lift a block. */
 export const unblockRequestSchema = v.strictObject({ phone: phoneSchema }, "common.invalidValue");
 
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
 export type ContractExportQuery = v.InferInput<typeof contractExportQuerySchema>;
+export type FaceReviewRequest = v.InferInput<typeof faceReviewRequestSchema>;
 export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
 export type RepayContractRequest = v.InferInput<typeof repayContractRequestSchema>;
 export type RenewContractRequest = v.InferInput<typeof renewContractRequestSchema>;

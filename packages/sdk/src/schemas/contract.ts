@@ -43,6 +43,12 @@ export const contractPartiesSchema = v.object({
   borrower: v.object({
     phone: v.string(),
     identity: v.nullable(verifiedPartySchema),
+    /**
+     * This contract's lender's look at the borrower's face check when it came out `review`
+     * (docs/identity.md, "Three outcomes"): signing waits for `approved`; null when none is
+     * needed.
+     */
+    faceReview: v.optional(v.nullable(v.picklist(["pending", "approved", "refused"])), null),
   }),
 });
 

@@ -12,14 +12,18 @@ import * as v from "valibot";
 // Identity verification (docs/identity.md; docs/identity.md in the repository). The answers; the
 // requests are in identity-requests.ts.
 
+/** How an accepted face check compared with the ID card (docs/identity.md, "Three outcomes"). */
+export const faceDecisions = ["match", "review"] as const;
+
 /**
  * An accepted live face check (a failed one is refused with 'live face verification failed').
  * Before the ID card is confirmed the capture is only checked for one clear face
- * (`comparedWithIdCard: false`, `score: null`); afterwards it is compared with the card's photos
- * and `score` is the lowest similarity, 0..1.
+ * (`comparedWithIdCard: false`, `score: null`, `decision: "match"`); afterwards it is compared
+ * with the card's photos, `score` is the lowest similarity, 0..1, and `decision` is `review`
+ * when it fell between the thresholds: the borrower's lender then looks before he signs.
  */
 export const faceCompareAnswerSchema = v.object({
-  matched: v.boolean(),
+  decision: v.picklist(faceDecisions),
   comparedWithIdCard: v.boolean(),
   score: v.nullable(v.number()),
 });
@@ -42,6 +46,12 @@ const imageAddress = v.nullable(v.string());
  */
 export const userDetailSchema = v.object({
   verified: v.boolean(),
+  /**
+   * How the live face compared with the ID card at confirmation: `review` means a lender must
+   * look before the borrower signs his contracts; null before the card. Optional on the wire
+   * (servers before the three outcomes do not send it).
+   */
+  faceDecision: v.optional(v.nullable(v.picklist(faceDecisions)), null),
   faceVerified: v.boolean(),
   idCardVerified: v.boolean(),
   contactsAdded: v.boolean(),
@@ -81,12 +91,29 @@ export const uploadCredentialsAnswerSchema = v.object({
  */
 export interface CustomerDetail extends CustomerInfo {
   verified: boolean;
+  /**
+   * The borrower's face check when it came out `review` (docs/identity.md, "Three outcomes"):
+   * its score, the thresholds it fell between, and this lender's decision (`pending` until he
+   * makes one); null when it needs none.
+   */
+  faceReview: FaceReview | null;
   contracts: Contract[];
 }
+
+export const faceReviewStatuses = ["pending", "approved", "refused"] as const;
+export type FaceReviewStatus = (typeof faceReviewStatuses)[number];
+
+export const faceReviewSchema = v.object({
+  status: v.picklist(faceReviewStatuses),
+  score: v.number(),
+  thresholds: v.object({ match: v.number(), review: v.number() }),
+});
+export type FaceReview = v.InferOutput<typeof faceReviewSchema>;
 
 // Typed by its interface: the inferred type of the spread schema is too long for declarations.
 export const customerDetailSchema: v.GenericSchema<unknown, CustomerDetail> = v.object({
   ...customerInfoSchema.entries,
   verified: v.boolean(),
+  faceReview: v.optional(v.nullable(faceReviewSchema), null),
   contracts: v.array(contractSchema),
 });

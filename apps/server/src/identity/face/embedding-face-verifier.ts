@@ -1,6 +1,8 @@
 import type {
   FaceComparison,
+  FaceDecision,
   FaceReference,
+  FaceThresholds,
   FaceVerification,
   FaceVerificationProblem,
   FaceVerifier,
@@ -30,16 +32,14 @@ export interface FaceAnalyzer {
 /**
  * A verifier on any embedding engine: the live capture must show exactly one face; each reference
  * is scored by its best-matching face, or by its largest one when it asks so (see
- * `FaceReference.match`); the lowest reference score decides against the threshold.
+ * `FaceReference.match`); the lowest reference score decides against the thresholds.
  */
 export function createEmbeddingFaceVerifier(
   analyzer: FaceAnalyzer,
-  options: { threshold: number },
+  options: { thresholds: FaceThresholds },
 ): FaceVerifier {
-  const { threshold } = options;
-  if (!(threshold >= 0 && threshold <= 1)) {
-    throw new RangeError(`the face match threshold must be within 0..1, not ${threshold}`);
-  }
+  const { thresholds } = options;
+  checkThresholds(thresholds);
   return {
     async verify(live, references) {
       if (references.length === 0) throw new RangeError("verify needs at least one reference");
@@ -48,15 +48,30 @@ export function createEmbeddingFaceVerifier(
       // One after another: the engine runs one image at a time anyway.
       for (const reference of references)
         referenceFaces.push(await analyzer.analyze(reference.image));
-      return judge(analyzer, threshold, liveFaces, references, referenceFaces);
+      return judge(analyzer, thresholds, liveFaces, references, referenceFaces);
     },
     ...(analyzer.close ? { close: () => analyzer.close?.() ?? Promise.resolve() } : {}),
   };
 }
 
+/** Throws unless 0 <= review <= match <= 1. */
+export function checkThresholds({ match, review }: FaceThresholds): void {
+  if (!(match >= 0 && match <= 1 && review >= 0 && review <= match)) {
+    throw new RangeError(
+      `face thresholds must satisfy 0 <= review <= match <= 1, not review ${review}, match ${match}`,
+    );
+  }
+}
+
+/** The outcome of a score without a problem (docs/identity.md, "Three outcomes"). */
+export function decide(score: number, thresholds: FaceThresholds): FaceDecision {
+  if (score >= thresholds.match) return "match";
+  return score >= thresholds.review ? "review" : "noMatch";
+}
+
 function judge(
   analyzer: FaceAnalyzer,
-  threshold: number,
+  thresholds: FaceThresholds,
   liveFaces: readonly AnalyzedFace[],
   references: readonly FaceReference[],
   referenceFaces: readonly AnalyzedFace[][],
@@ -88,9 +103,9 @@ function judge(
   const score =
     problem === null ? Math.min(...comparisons.map((comparison) => comparison.similarity ?? 0)) : 0;
   return {
-    matched: problem === null && score >= threshold,
+    decision: problem === null ? decide(score, thresholds) : "noMatch",
     score,
-    threshold,
+    thresholds,
     comparisons,
     live: {
       faces: liveFaces.length,

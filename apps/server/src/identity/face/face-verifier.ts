@@ -17,12 +17,26 @@ export interface FaceComparison {
   faces: number;
 }
 
+/**
+ * What a comparison comes to (docs/identity.md, "Three outcomes"): `match` at or above the match
+ * threshold, `noMatch` below the review threshold or with a problem, `review` in between: a
+ * person must look.
+ */
+export type FaceDecision = "match" | "review" | "noMatch";
+
+/** The two similarities that split the three outcomes, 0..1, `review` <= `match`. */
+export interface FaceThresholds {
+  /** At or above: the same person, with no stranger of the measured set ever this close. */
+  match: number;
+  /** Below: not the same person, with no same-person pair of the measured set ever this far. */
+  review: number;
+}
+
 export interface FaceVerification {
-  /** No problem, and every reference's similarity reaches the threshold. */
-  matched: boolean;
+  decision: FaceDecision;
   /** The lowest similarity of the live face to the references, 0..1 (0 when one is missing). */
   score: number;
-  threshold: number;
+  thresholds: FaceThresholds;
   comparisons: FaceComparison[];
   /** Faces in the live capture, and the engine's anti-spoof (`real`) and liveness (`live`)
    * scores of the live face, 0..1, null when not exactly one face or not measured. Recorded,

@@ -77,6 +77,7 @@ describe("the contract details page", () => {
         borrower: {
           phone: "+821012345678",
           identity: { name: "홍길동", idNumberMasked: "900101-1******", address: "서울시 강남구" },
+          faceReview: null,
         },
       },
     });

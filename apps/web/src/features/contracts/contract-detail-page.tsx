@@ -90,7 +90,25 @@ function ContractDetail({ id }: { id: string }) {
     }
   };
 
-  const parties = <ContractPartiesSection parties={contract.parties} />;
+  const parties = (
+    <>
+      <ContractPartiesSection parties={contract.parties} />
+      {/* docs/identity.md, "Three outcomes": the borrower cannot sign until the lender looks. */}
+      {isLender && contract.parties.borrower.faceReview === "pending" && !contract.cancelled ? (
+        <div className="page__section">
+          <p className="page__note customer__unverified">{_("faceReview.needed")}</p>
+          <Button
+            block
+            onClick={() =>
+              void navigate({ to: "/pages/order/customer", search: { id: contract.id } })
+            }
+          >
+            {_("faceReview.open")}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
   // After signing the money comes first: the terms are settled and read less often.
   const terms = (
     <section className="page__section" aria-labelledby="detail-terms">

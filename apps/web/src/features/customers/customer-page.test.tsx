@@ -53,6 +53,42 @@ describe("the customer details page", () => {
     await screen.findByRole("heading", { name: "계약 상세" });
   });
 
+  it("asks the lender to look at a face check that came out 'review', and sends his decision", async () => {
+    let status: "pending" | "approved" = "pending";
+    const { routes } = fakeBlockList(fakeCustomerDetail());
+    const { server } = renderCustomer({
+      ...routes,
+      "/api/v1/contract/userDetails": () => ({
+        body: fakeCustomerDetail({
+          faceReview: { status, score: 0.643, thresholds: { match: 0.75, review: 0.5 } },
+        }),
+      }),
+      "/api/v1/contract/faceReview": () => {
+        status = "approved";
+        return { body: null };
+      },
+    });
+    const panel = await screen.findByRole("region", { name: "얼굴 확인 검토 필요" });
+    // The three photos side by side, and where the score fell.
+    for (const name of ["얼굴 사진", "신분증 앞면", "신분증을 들고 찍은 사진"]) {
+      expect(within(panel).getByRole("img", { name })).toBeTruthy();
+    }
+    expect(panel.textContent).toContain("유사도 64% (자동 일치 75% 이상, 자동 불일치 50% 미만)");
+    fireEvent.click(within(panel).getByRole("button", { name: "같은 사람으로 승인" }));
+    const dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "같은 사람으로 승인" }));
+    await waitFor(() =>
+      expect(
+        server.calls.find((call) => call.path === "/api/v1/contract/faceReview")?.payload,
+      ).toEqual({ id: "contract-1", decision: "approved" }),
+    );
+    // Read again: decided, no more buttons.
+    expect((await within(panel).findByRole("status")).textContent).toBe(
+      "같은 사람으로 승인했습니다",
+    );
+    expect(within(panel).queryByRole("button", { name: "같은 사람으로 승인" })).toBeNull();
+  });
+
   it("says what is not provided yet and that verification is unfinished", async () => {
     const { routes } = fakeBlockList(
       fakeCustomerDetail({

@@ -22,6 +22,7 @@ import { useBack } from "../../session/use-back";
 import { type Contract, lastDueDate } from "../contracts/contract-labels";
 import { BlockSheet } from "./block-sheet";
 import { CustomerStatusBadge } from "./customer-status-badge";
+import { FaceReviewPanel } from "./face-review";
 
 export type CustomerDetail = ApiAnswer<"contract.userDetails">;
 
@@ -128,6 +129,8 @@ function CustomerDetails({ contractId }: { contractId: string }) {
           <dd>{orNotProvided(customer.address)}</dd>
         </dl>
       </section>
+
+      <FaceReviewPanel contractId={contractId} customer={customer} />
 
       {actionError ? <p className="page__error">{actionError}</p> : null}
       {blocked ? (

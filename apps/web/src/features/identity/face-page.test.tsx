@@ -41,7 +41,7 @@ function renderFacePage(
       "/upload/image": uploads.route,
       "/api/v3/userAuth/faceCompare": () => {
         faceVerified = true;
-        return { body: { matched: true, comparedWithIdCard: false, score: null } };
+        return { body: { decision: "match", comparedWithIdCard: false, score: null } };
       },
       "/api/v3/userAuth/ocrCheck": () => ({ status: 200, body: null }),
       ...routes,

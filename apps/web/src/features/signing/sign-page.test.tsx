@@ -70,6 +70,31 @@ describe("signing needs a verified borrower", () => {
     expect(router.state.location.search).toEqual({ redirect: signPage });
   });
 
+  it("waits for the lender's look at a face check that came out 'review', and after a refusal offers a new one", async () => {
+    const withReview = (faceReview: "pending" | "refused") => ({
+      "/api/v1/contract/open": () => ({
+        body: {
+          ...contract,
+          parties: { ...contract.parties, borrower: { ...contract.parties.borrower, faceReview } },
+        },
+      }),
+      "/api/v3/userAuth/queryUserDetail": () => ({
+        body: fakeUserDetail({ verified: true, faceVerified: true, faceDecision: "review" }),
+      }),
+    });
+    renderSignPage(withReview("pending"));
+    await screen.findByText(/대여인이 검토하고 있습니다/);
+    expect(screen.queryByRole("button", { name: "눌러서 서명하기" })).toBeNull();
+    expect(screen.queryByTestId("sign-bar")).toBeNull();
+    cleanup();
+
+    const { router } = renderSignPage(withReview("refused"));
+    await screen.findByText(/대여인이 얼굴 확인 결과를 승인하지 않았습니다/);
+    expect(screen.queryByTestId("sign-bar")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "본인 인증 다시 하기" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/face"));
+  });
+
   it("starts at the ID card when the face check is done", async () => {
     const { router } = renderSignPage({
       "/api/v3/userAuth/queryUserDetail": () => ({

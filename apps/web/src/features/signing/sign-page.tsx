@@ -190,7 +190,11 @@ function SignContract({ code }: { code: string }) {
     }
   };
 
-  const signable = isUnsigned(contract.status) && !unverified;
+  // docs/identity.md, "Three outcomes": a face check that came out 'review' waits for this
+  // contract's lender; refused, the borrower takes a new live capture.
+  const faceReview = contract.parties.borrower.faceReview;
+  const waitingForReview = faceReview === "pending" || faceReview === "refused";
+  const signable = isUnsigned(contract.status) && !unverified && !waitingForReview;
   return (
     <>
       <header className="contract-detail__head">
@@ -236,6 +240,19 @@ function SignContract({ code }: { code: string }) {
               <p className="page__note sign__verify-note">{_("identity.notVerified")}</p>
               <Button size="lg" block onClick={() => identity.data && verify(identity.data)}>
                 {_("sign.verifyToSign")}
+              </Button>
+            </>
+          ) : faceReview === "pending" ? (
+            <p className="page__note sign__verify-note" role="status">
+              {_("identity.underReview")}
+            </p>
+          ) : faceReview === "refused" ? (
+            <>
+              <p className="page__note sign__verify-note" role="status">
+                {_("identity.reviewRefused")}
+              </p>
+              <Button size="lg" block onClick={() => verify({ faceVerified: false })}>
+                {_("sign.verifyAgain")}
               </Button>
             </>
           ) : drawn ? (

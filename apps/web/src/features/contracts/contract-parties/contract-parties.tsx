@@ -5,7 +5,8 @@ import { useLingui } from "@lingui/react";
 /**
  * Who the contract is between (docs/contracts.md, "Parties"): the lender by name, merchant name
  * and licence number; the borrower by his verified name, masked ID number and address, or 'to be
- * verified' until he has confirmed his ID card. The same words as the document's.
+ * verified' until he has confirmed his ID card, and where a face check that came out 'review'
+ * stands with this contract's lender. The same words as the document's.
  */
 export function ContractPartiesSection({ parties }: { parties: ContractParties }) {
   const { _ } = useLingui();
@@ -43,6 +44,12 @@ export function ContractPartiesSection({ parties }: { parties: ContractParties }
         )}
         <dt>{_("document.borrowerPhone")}</dt>
         <dd>{displayPhone(borrower.phone)}</dd>
+        {borrower.faceReview ? (
+          <>
+            <dt>{_("parties.faceReview")}</dt>
+            <dd>{_(`parties.faceReview.${borrower.faceReview}`)}</dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -1,7 +1,7 @@
 import { currencyOf } from "@chayong/domain";
 import { Button, ConfirmDialog, LanguagePicker, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { apiQuery, currentUserQuery } from "../../../data/api-query";
@@ -54,6 +54,7 @@ function MePage() {
             {_("home.verify.start")}
           </Button>
         ) : null}
+        {profile.role === "borrower" && profile.identityVerified ? <FaceReviewNote /> : null}
 
         {profile.role === "lender" && profile.lender ? (
           <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
@@ -107,5 +108,20 @@ function MePage() {
         onCancel={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/**
+ * A verified borrower whose face check came out 'review' (docs/identity.md, "Three outcomes"):
+ * each lender looks before he signs that lender's contracts, and tells him by SMS.
+ */
+function FaceReviewNote() {
+  const { _ } = useLingui();
+  const identity = useQuery(apiQuery("identity.userDetail"));
+  if (identity.data?.faceDecision !== "review") return null;
+  return (
+    <p className="page__note customer__unverified" role="status">
+      {_("me.faceReview")}
+    </p>
   );
 }

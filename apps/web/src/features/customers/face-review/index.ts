@@ -1,0 +1,1 @@
+export { FaceReviewPanel } from "./face-review-panel";
