@@ -13,6 +13,8 @@ const shots = process.env.CHAYONG_E2E_SHOTS;
 async function openAs(page: Page, token: string, path: string) {
   await page.goto(`${baseUrl()}/#/pages/login/index`);
   await page.evaluate((value) => localStorage.setItem("token", JSON.stringify(value)), token);
+  // Through a blank page: a new hash alone would keep the app (and the person) that was running.
+  await page.goto("about:blank");
   await page.goto(`${baseUrl()}/#${path}`);
 }
 
