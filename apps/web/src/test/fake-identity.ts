@@ -19,6 +19,7 @@ export function fakeUserDetail(patch: Partial<UserDetail> = {}): UserDetail {
     birthday: null,
     address: null,
     contacts: [],
+    locked: false,
     ...patch,
   };
 }
