@@ -37,7 +37,7 @@ export function LockedIdCard({ detail }: { detail: UserDetail }) {
   return (
     <>
       <PageHeader title={_("idCard.title")} onBack={() => goBack(router)} />
-      <div className="page id-card id-card--locked">
+      <div className="page page--above-service id-card id-card--locked">
         <p className="id-card__locked-note" role="note">
           {_("idCard.locked")}
         </p>
@@ -87,7 +87,10 @@ export function LockedIdCard({ detail }: { detail: UserDetail }) {
               {_("identity.contacts.title")}
             </h2>
             {detail.contacts.map((contact, index) => (
-              <dl className="definition-list id-card__contact" key={`${index}-${contact.phone}`}>
+              <dl
+                className="definition-list id-card__contact-card"
+                key={`${index}-${contact.phone}`}
+              >
                 <dt>{_(index === 0 ? "identity.contact1.title" : "identity.contact2.title")}</dt>
                 <dd>{contact.name}</dd>
                 <dt>{_("identity.contact.phone")}</dt>
