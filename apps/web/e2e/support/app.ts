@@ -35,6 +35,7 @@ export const specLenderPhones = {
   wrongPhone: "01077778888",
   pdf: "01077779999",
   sessionRecheck: "01077770022",
+  lockedIdCard: "01077770033",
 } as const;
 
 /** The last SMS code the test provider "sent" to a phone (server test mode). */
