@@ -1,6 +1,8 @@
 // The ID-card OCR benchmark: OCR_CARDS synthetic cards per country (src/testing/id-cards.ts),
 // each clean and degraded (tilted up to 3°, blurred, noisy), read by the tesseract reader, and
-// per country and condition the share of each field read exactly and the seconds per card.
+// per country and condition the share of each field read exactly and the seconds per card. A
+// Taiwanese card's address is on its back (rendered in the same condition and read with the
+// front), so the TW address column is the back's; a line after the table gives it as counts.
 //
 //   pnpm --filter @chayong/server bench:ocr
 //   OCR_CARDS=200 OCR_SEED=7 OCR_CONCURRENCY=2 pnpm --filter @chayong/server bench:ocr
@@ -11,9 +13,11 @@
 import {
   type CardOutcome,
   formatAccuracyTable,
+  formatBackAddresses,
   readCardSamples,
   renderCardSamples,
   summarizeAccuracy,
+  summarizeBackAddresses,
 } from "../src/identity/ocr/id-card-accuracy";
 import { createTesseractIdCardReader } from "../src/identity/ocr/tesseract-id-card-reader";
 
@@ -59,6 +63,7 @@ console.info(
   `ID-card OCR: ${cards} cards per country (seed ${seed}), tesseract passes psm 4, psm 4 at 1.5×, psm 6; own country first, ${concurrency} reads at a time\n`,
 );
 console.info(formatAccuracyTable(summarizeAccuracy(outcomes)));
+console.info(`\n${formatBackAddresses(summarizeBackAddresses(outcomes))}`);
 console.info(
   `\nTotal: ${((performance.now() - started) / 1000).toFixed(1)} s (rendering included)`,
 );

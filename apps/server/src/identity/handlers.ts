@@ -227,8 +227,9 @@ export const identityHandlers: Pick<
     if (attempt === null) return refuse(429, "common.operationTooFrequent");
     const countries = await idCardCountriesFor(ctx.db, caller);
     const startedAt = performance.now();
+    // The back too: a Taiwanese card prints the address there (docs/identity.md, "Reading ID cards").
     const reading = await readingSlots.run(() =>
-      ctx.idCards.read(front.value.bytes, { countries }),
+      ctx.idCards.read(front.value.bytes, { countries, back: back.value.bytes }),
     );
     const seconds = (performance.now() - startedAt) / 1000;
     const fields = reading.available ? reading.fields : null;
@@ -384,9 +385,11 @@ export const identityHandlers: Pick<
 };
 
 async function userDetailOf(ctx: ServerContext, caller: Caller, now: Date) {
-  const [identity, contacts] = await Promise.all([
+  const [identity, contacts, locked] = await Promise.all([
     findIdentity(ctx.db, caller.userId),
     findContacts(ctx.db, caller.userId),
+    // As ocrConfirm refuses: what a signed contract was signed by stays (docs/identity.md).
+    hasSignedContracts(ctx.db, caller.userId),
   ]);
   const address = (uploadId: string | null | undefined) =>
     uploadId ? ctx.fileAddresses.addressFor(uploadId, caller.userId, now) : null;
@@ -411,5 +414,6 @@ async function userDetailOf(ctx: ServerContext, caller: Caller, now: Date) {
       phone: contact.phone,
       relation: contact.relation as Relation,
     })),
+    locked,
   });
 }

@@ -77,12 +77,19 @@ describe("journey: a lender sends a contract, a borrower opens it, verifies and 
     expect(unverified.status).toBe(409);
     expect(unverified.serverMessage).toBe(messageFor("identity.notVerified", "ko-KR"));
     const photos = await verifyBorrower(borrower);
+    // Verified, not yet signed: the details may still change (docs/identity.md).
+    expect(await borrower.api.identity.userDetail()).toMatchObject({
+      verified: true,
+      locked: false,
+    });
 
     const signed = await borrower.api.contract.sign({ id: contract.id, signature: signaturePng() });
     expect(signed.status).toBe("type6");
     expect(signed.signedAt).toBe(ts.clock.now().toISOString());
 
-    // The identity it was signed with stays as it was, and the signing record names it.
+    // The identity it was signed with stays as it was, and the signing record names it; the
+    // borrower's own record says so, for the ID card page to show it read-only.
+    expect((await borrower.api.identity.userDetail()).locked).toBe(true);
     const relock = await refusal(
       borrower.api.identity.ocrConfirm(personalDetailsOf(photos, photos.addresses)),
     );

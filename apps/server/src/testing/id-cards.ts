@@ -11,10 +11,12 @@ import type { IdCardCountry } from "../identity/ocr/id-card-reader";
 import { koreanLegacyCheckDigit } from "../identity/ocr/korean-id-card-text";
 
 /**
- * Synthetic ID cards (front side) for the OCR tests, the OCR benchmark and the browser tests:
- * roughly the layout of a Korean 주민등록증 and a Taiwanese 國民身分證, with a face photo in the
- * portrait box when one is given. The people are made up: a seeded generator draws names, valid
- * ID numbers (docs/identity.md) and addresses from small lists of real place words.
+ * Synthetic ID cards for the OCR tests, the OCR benchmark and the browser tests: roughly the
+ * layout of a Korean 주민등록증's front and a Taiwanese 國民身分證's front and back, with a face
+ * photo in the portrait box when one is given. As on real cards, the Taiwanese address is on the
+ * back (with the parents, spouse, service and birthplace), the Korean one on the front. The people
+ * are made up: a seeded generator draws names, valid ID numbers (docs/identity.md) and addresses
+ * from small lists of real place words.
  */
 
 export type IdCardGender = "male" | "female";
@@ -35,6 +37,20 @@ export interface IdCardPerson {
   address: string;
   /** Issue date, YYYY-MM-DD. */
   issued: string;
+}
+
+/** What a Taiwanese card's back prints besides the address: the distractors around it. */
+export interface TaiwanCardBack {
+  father: string;
+  mother: string;
+  /** Empty for the unmarried. */
+  spouse: string;
+  /** 役別: military service; empty for women. */
+  service: string;
+  /** 出生地: a city or county, sometimes after the old 臺灣省. */
+  birthplace: string;
+  /** The serial printed under the bar code. */
+  serial: string;
 }
 
 /** What makes a photographed card hard to read. */
@@ -306,6 +322,38 @@ export function randomIdCardPerson(country: IdCardCountry, random: () => number)
   };
 }
 
+const militaryServices = ["常備役", "替代役", "補充兵", "免役", "國民兵"];
+const birthplaces = [
+  "臺灣省臺北市",
+  "臺北市",
+  "新北市",
+  "臺灣省臺中縣",
+  "臺中市",
+  "臺南市",
+  "高雄市",
+  "臺灣省彰化縣",
+  "臺灣省屏東縣",
+  "福建省金門縣",
+];
+
+/** The back of a Taiwanese holder's card: parents, spouse and so on, drawn from `random`. */
+export function randomTaiwanCardBack(
+  person: Pick<IdCardPerson, "name" | "gender">,
+  random: () => number,
+): TaiwanCardBack {
+  const surname = person.name.slice(0, 1);
+  const given = () =>
+    `${pick(random, chineseGivenCharacters)}${pick(random, chineseGivenCharacters)}`;
+  return {
+    father: `${surname}${given()}`,
+    mother: `${pick(random, chineseSurnames)}${given()}`,
+    spouse: random() < 0.5 ? `${pick(random, chineseSurnames)}${given()}` : "",
+    service: person.gender === "male" ? pick(random, militaryServices) : "",
+    birthplace: pick(random, birthplaces),
+    serial: Array.from({ length: 10 }, () => integerBetween(random, 0, 9)).join(""),
+  };
+}
+
 /** 民國 dates as Taiwanese cards print them: `民國79年1月1日` (year - 1911). */
 export function rocDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
@@ -513,13 +561,72 @@ function drawTaiwanFront(context: SKRSContext2D, drawing: IdCardDrawing, issued:
   context.letterSpacing = "2px";
   context.fillText(drawing.idNumber, 160, 420);
   context.letterSpacing = "0px";
-  // A real card prints the address on the back; the synthetic front carries it too.
-  label("住址", 474);
-  context.font = font(26);
-  const addressLines = wrapText(context, drawing.address, 640, false);
-  addressLines.forEach((line, i) => {
-    context.fillText(line, 120, 476 + i * 34);
+  // The address is on the back (renderTaiwanIdCardBack), as on a real card.
+}
+
+export interface TaiwanIdCardBackDrawing {
+  person: Pick<IdCardPerson, "name" | "gender" | "address">;
+  /** Drawn from the seed when not given. */
+  back?: TaiwanCardBack;
+  degrade?: IdCardDegradation;
+  /** Seeds the background pattern, the noise and the back's people. */
+  seed: number;
+}
+
+/**
+ * The back of a Taiwanese 國民身分證 as PNG bytes, 856×540: 父 and 母, 配偶 and 役別, 出生地, then
+ * 住址 with the address wrapped over two or three lines (a narrow column, as on real cards, with
+ * the space for later address stickers beside it), a bar code and its serial at the bottom.
+ */
+export async function renderTaiwanIdCardBack(
+  drawing: TaiwanIdCardBackDrawing,
+): Promise<Uint8Array> {
+  registerFonts();
+  const random = mulberry32(drawing.seed);
+  const card = createCanvas(idCardWidth, idCardHeight);
+  const context = card.getContext("2d");
+  context.lang = "zh-TW";
+  drawBackground(context, "TW", random);
+  const back = drawing.back ?? randomTaiwanCardBack(drawing.person, random);
+  context.fillStyle = ink;
+  context.textBaseline = "alphabetic";
+  const labelled = (label: string, value: string, x: number, y: number, valueX: number) => {
+    context.font = font(22);
+    context.fillText(label, x, y);
+    context.font = font(28);
+    context.fillText(value, valueX, y + 2);
+  };
+  labelled("父", back.father, 50, 70, 96);
+  labelled("母", back.mother, 330, 70, 376);
+  labelled("配偶", back.spouse, 50, 130, 120);
+  labelled("役別", back.service, 330, 130, 400);
+  labelled("出生地", back.birthplace, 50, 190, 142);
+  context.font = font(22);
+  context.fillText("住址", 50, 250);
+  context.font = font(28);
+  wrapText(context, drawing.person.address, 380, false).forEach((line, i) => {
+    context.fillText(line, 120, 252 + i * 40);
   });
+  // The boxes for later addresses, empty.
+  context.strokeStyle = "rgba(90,90,110,0.35)";
+  context.lineWidth = 1;
+  context.strokeRect(540, 220, 270, 150);
+  drawBarcode(context, back.serial, random);
+  const output = drawing.degrade ? degrade(card, drawing.degrade, random) : card;
+  return new Uint8Array(output.toBuffer("image/png"));
+}
+
+/** A one-dimensional bar code (not a decodable one) with its serial printed under it. */
+function drawBarcode(context: SKRSContext2D, serial: string, random: () => number): void {
+  context.fillStyle = ink;
+  let x = 60;
+  while (x < 420) {
+    const width = 1 + Math.floor(random() * 4);
+    context.fillRect(x, 400, width, 70);
+    x += width + 1 + Math.floor(random() * 4);
+  }
+  context.font = font(20);
+  context.fillText(serial, 160, 500);
 }
 
 function degrade(card: Canvas, degradation: IdCardDegradation, random: () => number): Canvas {

@@ -8,12 +8,19 @@ import type { IdCardCountry } from "../identity/ocr/id-card-reader";
 export type { IdCardCountry };
 
 import { serverPackageDir } from "../package-dir";
-import { type IdCardPerson, mulberry32, randomIdCardPerson, renderIdCard } from "./id-cards";
+import {
+  type IdCardPerson,
+  mulberry32,
+  randomIdCardPerson,
+  renderIdCard,
+  renderTaiwanIdCardBack,
+} from "./id-cards";
 
 /**
  * The photos a borrower takes during identity verification, made from the face fixtures
  * (src/identity/face/fixtures, see its README): the live capture, the ID card front with the
- * same face printed in its portrait box, the back, and a photo of the person holding the card.
+ * same face printed in its portrait box, the back (a Taiwanese card's with the address, as real
+ * ones print it; a plain one otherwise), and a photo of the person holding the card.
  */
 export interface IdentityPhotos {
   person: IdCardPerson;
@@ -55,11 +62,12 @@ export async function identityPhotos(
   const person = randomIdCardPerson(country, mulberry32(seed));
   const live = faceFixture(face);
   const front = await renderIdCard({ ...person, portrait: faceFixture(cardFace), seed });
-  const back = await sharp({
-    create: { width: 856, height: 540, channels: 3, background: "#dfe6ee" },
-  })
-    .png()
-    .toBuffer();
+  const back =
+    country === "TW"
+      ? await renderTaiwanIdCardBack({ person, seed })
+      : await sharp({ create: { width: 856, height: 540, channels: 3, background: "#dfe6ee" } })
+          .png()
+          .toBuffer();
   return {
     person,
     live,

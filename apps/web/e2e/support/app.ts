@@ -36,6 +36,7 @@ export const specLenderPhones = {
   pdf: "01077779999",
   sessionRecheck: "01077770022",
   faceReview: "01077770044",
+  lockedIdCard: "01077770033",
 } as const;
 
 /** The last SMS code the test provider "sent" to a phone (server test mode). */

@@ -20,6 +20,7 @@ export function fakeUserDetail(patch: Partial<UserDetail> = {}): UserDetail {
     birthday: null,
     address: null,
     contacts: [],
+    locked: false,
     ...patch,
   };
 }

@@ -68,6 +68,13 @@ export const userDetailSchema = v.object({
   contacts: v.array(
     v.object({ name: v.string(), phone: v.string(), relation: v.picklist(relations) }),
   ),
+  /**
+   * True once the borrower has signed a contract: the ID card's details and photos are then the
+   * ones the signing was verified with and can no longer be changed (docs/identity.md). Optional
+   * on the wire: a server older than this field answers without it (read as not locked; such a
+   * server still refuses a change with 409).
+   */
+  locked: v.optional(v.boolean(), false),
 });
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reading the front of an ID card into the fields a borrower would otherwise type
+ * Reading an ID card (its front; a Taiwanese card's back for the address) into the fields a borrower would otherwise type
  * (docs/identity.md, "Reading ID cards (OCR)"). A reading is a suggestion the borrower corrects
  * by hand, never a verification.
  */
@@ -21,13 +21,15 @@ export type IdCardReading =
 
 export interface IdCardReader {
   /**
-   * `countries` is the order to try (default KR, then TW): the next is tried only when the
-   * previous reading found no valid ID number. `available: false` when the engine or its
-   * language data is not installed; other failures throw.
+   * Reads the card's `front`. `countries` is the order to try (default KR, then TW): the next is
+   * tried only when the previous reading found no valid ID number. `back`, when given, is read
+   * for the address when the front is Taiwanese and gave none (a 國民身分證 prints it on the
+   * back). `available: false` when the engine or its language data is not installed; other
+   * failures throw.
    */
   read(
-    image: Uint8Array,
-    options?: { countries?: readonly IdCardCountry[] },
+    front: Uint8Array,
+    options?: { countries?: readonly IdCardCountry[]; back?: Uint8Array },
   ): Promise<IdCardReading>;
 }
 

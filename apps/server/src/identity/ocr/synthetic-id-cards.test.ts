@@ -6,7 +6,9 @@ import {
   idCardWidth,
   mulberry32,
   randomIdCardPerson,
+  randomTaiwanCardBack,
   renderIdCard,
+  renderTaiwanIdCardBack,
   rocDate,
 } from "../../testing/id-cards";
 
@@ -52,6 +54,28 @@ describe("synthetic ID cards", () => {
       degrade: { rotationDeg: 2, blurPx: 1, noise: 10 },
     });
     expect(Buffer.from(degraded).equals(Buffer.from(first))).toBe(false);
+  });
+
+  it("renders a Taiwanese back of the ID-1 aspect, the same bytes for the same seed", async () => {
+    const person = randomIdCardPerson("TW", mulberry32(8));
+    const first = await renderTaiwanIdCardBack({ person, seed: 4 });
+    const again = await renderTaiwanIdCardBack({ person, seed: 4 });
+    const image = await loadImage(first);
+    expect([image.width, image.height]).toEqual([idCardWidth, idCardHeight]);
+    expect(Buffer.from(first).equals(Buffer.from(again))).toBe(true);
+  });
+
+  it("draws a back's distractors as real backs print them: the father's surname, no service for women", () => {
+    const random = mulberry32(9);
+    for (let i = 0; i < 50; i++) {
+      const person = randomIdCardPerson("TW", random);
+      const back = randomTaiwanCardBack(person, random);
+      expect(back.father.slice(0, 1)).toBe(person.name.slice(0, 1));
+      expect(back.father).toMatch(/^\p{Script=Han}{3}$/u);
+      if (person.gender === "female") expect(back.service).toBe("");
+      expect(back.birthplace).toMatch(/[市縣]$/);
+      expect(back.serial).toMatch(/^\d{10}$/);
+    }
   });
 
   it("draws the portrait cover-fit into the box: cropped at the sides, not stretched", async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseTaiwanIdCardText } from "./taiwan-id-card-text";
+import {
+  isWholeTaiwanAddress,
+  parseTaiwanIdCardBackText,
+  parseTaiwanIdCardText,
+} from "./taiwan-id-card-text";
 
 // OCR outputs as tesseract (chi_tra, --psm 6) gives them for Taiwanese cards, misreads included.
 describe("parseTaiwanIdCardText", () => {
@@ -112,5 +116,118 @@ describe("parseTaiwanIdCardText", () => {
       "주민등록증\n홍길동(洪吉東)\n900101-1234567\n서울특별시 종로구 세종대로 209",
     );
     expect(fields.idNumber).toBeNull();
+  });
+});
+
+// The back of a 國民身分證 (docs/identity.md, "Reading ID cards (OCR)"): the address under 父, 母,
+// 配偶, 役別 and 出生地, wrapped over a narrow column, a bar code and its serial below. The
+// samples marked "tesseract" are chi_tra's output for cards of src/testing/id-cards.ts.
+describe("parseTaiwanIdCardBackText", () => {
+  it("reads the address after 住址 on a clean back, not the birthplace above it", () => {
+    const text = [
+      "父 王大明 母 李美華",
+      "配偶 陳小芳 役別 常備役",
+      "出生地 臺灣省臺北市",
+      "住址 臺北市中正區重慶南路一段",
+      "122號3樓",
+      "0123456789",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(text)).toBe("臺北市中正區重慶南路一段122號3樓");
+  });
+
+  it("joins a house number or a floor wrapped onto the next line (tesseract, psm 4)", () => {
+    // Clean: the number split by the wrap.
+    const clean = [
+      "父 楊怡家   黃玲偉",
+      "",
+      "配偶                      役別_免役",
+      "",
+      "出生地[臺中市",
+      "",
+      "住址 新北市三重區重慶南路一段23",
+      "3號12樓",
+      "",
+      "5209476865",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(clean)).toBe("新北市三重區重慶南路一段233號12樓");
+    // Degraded: the floor alone on its line, a blank line between, bar-code specks below.
+    const degraded = [
+      "父 曾怡奸     生 週軒豪",
+      "",
+      "配信        役別",
+      "",
+      "出生地 臺灣省彰化縣",
+      "",
+      "住址 高雄市前鎮區文化路298號10",
+      "",
+      "樓",
+      "",
+      "喇噴喇嘻",
+      "",
+      "4944142140",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(degraded)).toBe("高雄市前鎮區文化路298號10樓");
+  });
+
+  it("stops at the house number: bar-code specks read with a 號 are not the address (tesseract, psm 6)", () => {
+    const text = [
+      "父 鄭怡佳 李偉君",
+      "配偶 賴軒婷     役別",
+      "出生地[福建省金門縣",
+      "住址”臺南市安平區和平東路二段16",
+      "6號",
+      "噴咱咽號",
+      "3004764419",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(text)).toBe("臺南市安平區和平東路二段166號");
+  });
+
+  it("reads a label misread and a distractor line read after the address (tesseract, psm 4)", () => {
+    const text = [
+      "父 蔡宏家      母 林家建",
+      "",
+      "全偶.周翰殼     役別 免役",
+      "",
+      "出生地”臺灣省臺中縣",
+      "",
+      "住址 新北市三重區中正路81號15樓",
+      "",
+      "役別。免役",
+      "呈另嘻嘆",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(text)).toBe("新北市三重區中正路81號15樓");
+  });
+
+  it("finds the address by its city when 住址 was misread, never the birthplace's city", () => {
+    const text = [
+      "父 王大明 母 李美華",
+      "出生地 臺北市",
+      "佳扯 台中市西屯區建國路93號",
+      "15樓",
+    ].join("\n");
+    expect(parseTaiwanIdCardBackText(text)).toBe("台中市西屯區建國路93號15樓");
+    // A birthplace whose label was misread has no house number: not taken for the address.
+    expect(parseTaiwanIdCardBackText("出王地 臺北市\n0123456789")).toBeNull();
+  });
+
+  it("cuts what lies past a wide gap: the box for later addresses", () => {
+    const text = "住址     臺中市北區中華路12號             |  lo\n7樓";
+    expect(parseTaiwanIdCardBackText(text)).toBe("臺中市北區中華路12號7樓");
+  });
+
+  it("reads nothing from a blank back or a front", () => {
+    expect(parseTaiwanIdCardBackText("IHIIHHIHIMI")).toBeNull();
+    expect(parseTaiwanIdCardBackText("")).toBeNull();
+    expect(
+      parseTaiwanIdCardBackText("中華民國國民身分證\n姓名 王小明\n統一編號 A123456789"),
+    ).toBeNull();
+  });
+
+  it("tells a whole address (a city or county to a house number) from a partial reading", () => {
+    expect(isWholeTaiwanAddress("臺北市中正區重慶南路一段122號")).toBe(true);
+    expect(isWholeTaiwanAddress("新北市三重區中正路81號15樓")).toBe(true);
+    expect(isWholeTaiwanAddress("和人中Re1號")).toBe(false);
+    expect(isWholeTaiwanAddress("臺北市中正區重慶南路一段")).toBe(false);
+    expect(isWholeTaiwanAddress(null)).toBe(false);
   });
 });

@@ -5,12 +5,20 @@ import {
   parseIdNumber,
 } from "@chayong/domain";
 import type { IdCardFields } from "./id-card-reader";
-import { asDigits, digitLookalikes, hanRun, joinHanSpaces, ocrLines } from "./ocr-text";
+import {
+  asDigits,
+  beforeWideGap,
+  digitLookalikes,
+  hanRun,
+  joinHanSpaces,
+  ocrLines,
+} from "./ocr-text";
 
 /**
  * The fields of a Taiwanese 國民身分證 from OCR text (docs/identity.md, "Reading ID cards (OCR)").
- * Labelled lines: 姓名, 出生年月日 (a 民國 date), 性別, 發證日期, 統一編號 and 住址 (the address is
- * on the back of a real card). The number gives the gender; the birthday is the printed date.
+ * Labelled lines: 姓名, 出生年月日 (a 民國 date), 性別, 發證日期, 統一編號, and 住址 should a front
+ * carry it (a real card prints the address on the back: parseTaiwanIdCardBackText). The number
+ * gives the gender; the birthday is the printed date.
  */
 export function parseTaiwanIdCardText(text: string): IdCardFields {
   const lines = ocrLines(text).map(joinHanSpaces);
@@ -196,20 +204,27 @@ const cityOrCounty =
  * spaces dropped, and what a misread label left before the city or county is cut.
  */
 function findTaiwanAddress(lines: readonly string[], numberLine: number | null): string | null {
-  let first = lines.findIndex((line) => /住\s*址/.test(line));
-  let start: string;
+  const first = lines.findIndex((line) => /住\s*址/.test(line));
   if (first >= 0) {
     const line = lines[first] as string;
-    start = line.slice(line.indexOf("址") + 1);
-  } else if (numberLine !== null && numberLine + 1 < lines.length) {
-    first = numberLine + 1;
-    start = lines[first] as string;
-  } else {
-    return null;
+    return addressFrom(lines, first, line.slice(line.indexOf("址") + 1));
   }
+  if (numberLine !== null && numberLine + 1 < lines.length) {
+    return addressFrom(lines, numberLine + 1, lines[numberLine + 1] as string);
+  }
+  return null;
+}
+
+/**
+ * The address that starts with `start` (the text of line `first` after its label) and goes on
+ * over the wrapped lines below it, up to the next label or a line no address would hold.
+ */
+function addressFrom(lines: readonly string[], first: number, start: string): string | null {
   const parts = [start];
   for (const line of lines.slice(first + 1)) {
     if (backLabels.test(line) || !addressWord.test(line)) break;
+    // Past the house number only its floor, room or 之 part goes on (not specks read as 號).
+    if (parts.join("").includes("號") && !floorPart.test(line.trim())) break;
     parts.push(line);
   }
   let address = parts.join("").replace(/\s+/g, "");
@@ -219,4 +234,50 @@ function findTaiwanAddress(lines: readonly string[], numberLine: number | null):
   else address = address.replace(/^住\S/u, "");
   address = address.replace(/^[^\p{Script=Han}\d]+/u, "");
   return /\p{Script=Han}/u.test(address) ? address : null;
+}
+
+/** What may follow a house number on the next line: `10樓`, `樓`, `之3`, `5室`. */
+const floorPart = /^\d*\s*[樓室之]/;
+
+/** The 出生地 line (its label read or half read): its city is the birthplace, not the address. */
+const birthplaceLine = /出生|生地|省/;
+
+/**
+ * The address from the OCR text of a Taiwanese card's back (docs/identity.md, "Reading ID cards
+ * (OCR)"). The back prints 父, 母, 配偶, 役別 and 出生地 (a city or county too) above 住址, the
+ * address wrapped over a narrow column, and a bar code with its serial below. After 住址 when the
+ * label was read; otherwise from the first line that names a city or county and is not the
+ * birthplace, when what follows is an address with a number (號). Each line is cut at a wide gap:
+ * what lies beyond is the box for later addresses.
+ */
+export function parseTaiwanIdCardBackText(text: string): string | null {
+  const lines = ocrLines(text).map((line) => beforeAddressBox(joinHanSpaces(line)));
+  const labelled = lines.findIndex((line) => /住\s*址/.test(line));
+  if (labelled >= 0) {
+    const line = lines[labelled] as string;
+    return addressFrom(lines, labelled, line.slice(line.indexOf("址") + 1));
+  }
+  for (const [index, line] of lines.entries()) {
+    const city = cityOrCounty.exec(line);
+    if (city === null || birthplaceLine.test(line)) continue;
+    const address = addressFrom(lines, index, line.slice(city.index));
+    if (address?.includes("號")) return address;
+  }
+  return null;
+}
+
+/** The line up to a wide gap, past the gap a label (up to six characters) may leave before its value. */
+function beforeAddressBox(line: string): string {
+  const trimmed = line.trim();
+  const label = /^(\S{1,6}) {4,}/.exec(trimmed);
+  if (label === null) return beforeWideGap(trimmed);
+  return `${label[1]} ${beforeWideGap(trimmed.slice(label[0].length))}`;
+}
+
+/**
+ * Whether a reading looks like a whole address: from a city or county to a house number. The
+ * reader tries the back's next pass while it does not.
+ */
+export function isWholeTaiwanAddress(address: string | null): boolean {
+  return address !== null && cityOrCounty.exec(address)?.index === 0 && /\d+號/.test(address);
 }

@@ -9,7 +9,11 @@ import {
   type IdCardReading,
 } from "./id-card-reader";
 import { hasKoreanLegacyCheckDigit, parseKoreanIdCardText } from "./korean-id-card-text";
-import { parseTaiwanIdCardText } from "./taiwan-id-card-text";
+import {
+  isWholeTaiwanAddress,
+  parseTaiwanIdCardBackText,
+  parseTaiwanIdCardText,
+} from "./taiwan-id-card-text";
 
 export interface TesseractIdCardReaderOptions {
   /** The tesseract executable; found on PATH by default. */
@@ -153,13 +157,75 @@ export function createTesseractIdCardReader(
     return installedLanguages;
   }
 
+  function engineMissingReading(): IdCardReading {
+    return { available: false, reason: `OCR engine not installed: ${command} was not found` };
+  }
+
+  /** The front, country by country and pass by pass (docs/identity.md, "Passes"). */
+  async function readFront(
+    image: Uint8Array,
+    countries: readonly IdCardCountry[],
+  ): Promise<IdCardReading> {
+    const input = await tesseractReadable(image);
+    let enlarged: Promise<Uint8Array | null> | null = null;
+    let firstReading: IdCardFields | null = null;
+    for (const country of countries) {
+      let doubtfulReading: IdCardFields | null = null;
+      for (const pass of passes) {
+        if (pass.scale !== 1) enlarged ??= enlarge(input, pass.scale);
+        const passInput = pass.scale === 1 ? input : await enlarged;
+        if (passInput === null) continue;
+        const output = await run(
+          ["stdin", "stdout", "--psm", pass.pageSegmentation, "-l", languageOf[country]],
+          passInput,
+        );
+        if (output === engineMissing) return engineMissingReading();
+        const fields = parserOf[country](output.stdout);
+        firstReading ??= fields;
+        if (fields.idNumber === null) continue;
+        // A Korean number without its old check digit is likelier misread than issued after
+        // October 2020 (a borrower is an adult): the next passes may read it right.
+        if (country === "KR" && !hasKoreanLegacyCheckDigit(fields.idNumber)) {
+          doubtfulReading ??= fields;
+          continue;
+        }
+        return { available: true, country, fields };
+      }
+      if (doubtfulReading) return { available: true, country, fields: doubtfulReading };
+    }
+    // No language found a valid number: what the first one read is still worth suggesting.
+    return { available: true, country: null, fields: firstReading ?? emptyIdCardFields };
+  }
+
+  /**
+   * A Taiwanese card's back, for the address: the same passes, in turn until one reads a whole
+   * address (a city or county to a house number); else the first address read, else null.
+   */
+  async function readTaiwanBack(image: Uint8Array): Promise<string | null | typeof engineMissing> {
+    const input = await tesseractReadable(image);
+    let enlarged: Promise<Uint8Array | null> | null = null;
+    let firstAddress: string | null = null;
+    for (const pass of passes) {
+      if (pass.scale !== 1) enlarged ??= enlarge(input, pass.scale);
+      const passInput = pass.scale === 1 ? input : await enlarged;
+      if (passInput === null) continue;
+      const output = await run(
+        ["stdin", "stdout", "--psm", pass.pageSegmentation, "-l", languageOf.TW],
+        passInput,
+      );
+      if (output === engineMissing) return engineMissing;
+      const address = parseTaiwanIdCardBackText(output.stdout);
+      if (isWholeTaiwanAddress(address)) return address;
+      firstAddress ??= address;
+    }
+    return firstAddress;
+  }
+
   return {
     async read(image, readOptions = {}): Promise<IdCardReading> {
       const countries = readOptions.countries ?? defaultIdCardCountries;
       const installed = await languages();
-      if (installed === engineMissing) {
-        return { available: false, reason: `OCR engine not installed: ${command} was not found` };
-      }
+      if (installed === engineMissing) return engineMissingReading();
       const missing = countries
         .map((country) => languageOf[country])
         .filter((language) => !installed.has(language));
@@ -170,40 +236,24 @@ export function createTesseractIdCardReader(
           reason: `OCR language data not installed: ${missing.join(", ")} (Debian: ${packages.join(", ")})`,
         };
       }
-      const input = await tesseractReadable(image);
-      let enlarged: Promise<Uint8Array | null> | null = null;
-      let firstReading: IdCardFields | null = null;
-      for (const country of countries) {
-        let doubtfulReading: IdCardFields | null = null;
-        for (const pass of passes) {
-          if (pass.scale !== 1) enlarged ??= enlarge(input, pass.scale);
-          const passInput = pass.scale === 1 ? input : await enlarged;
-          if (passInput === null) continue;
-          const output = await run(
-            ["stdin", "stdout", "--psm", pass.pageSegmentation, "-l", languageOf[country]],
-            passInput,
-          );
-          if (output === engineMissing) {
-            return {
-              available: false,
-              reason: `OCR engine not installed: ${command} was not found`,
-            };
-          }
-          const fields = parserOf[country](output.stdout);
-          firstReading ??= fields;
-          if (fields.idNumber === null) continue;
-          // A Korean number without its old check digit is likelier misread than issued after
-          // October 2020 (a borrower is an adult): the next passes may read it right.
-          if (country === "KR" && !hasKoreanLegacyCheckDigit(fields.idNumber)) {
-            doubtfulReading ??= fields;
-            continue;
-          }
-          return { available: true, country, fields };
-        }
-        if (doubtfulReading) return { available: true, country, fields: doubtfulReading };
+      const reading = await readFront(image, countries);
+      // A 國民身分證 prints the address on the back (docs/identity.md, "Reading ID cards (OCR)").
+      if (
+        !reading.available ||
+        reading.country !== "TW" ||
+        reading.fields.address !== null ||
+        readOptions.back === undefined
+      ) {
+        return reading;
       }
-      // No language found a valid number: what the first one read is still worth suggesting.
-      return { available: true, country: null, fields: firstReading ?? emptyIdCardFields };
+      // The front's reading stands on its own: a back that cannot be read (not an image, a run
+      // past its time-out) leaves only the address unread.
+      const address = await readTaiwanBack(readOptions.back).catch((error: unknown) => {
+        if (error instanceof IdCardOcrError) return null;
+        throw error;
+      });
+      if (address === engineMissing) return engineMissingReading();
+      return { ...reading, fields: { ...reading.fields, address } };
     },
   };
 }

@@ -358,6 +358,68 @@ describe("the ID card page", () => {
   });
 });
 
+describe("the ID card page after signing (docs/identity.md)", () => {
+  const signed = fakeUserDetail({
+    verified: true,
+    faceVerified: true,
+    idCardVerified: true,
+    contactsAdded: true,
+    sharedDebtConsent: true,
+    frontPhotoUrl: "/files/f?sig",
+    backPhotoUrl: "/files/b?sig",
+    holdingPhotoUrl: "/files/h?sig",
+    name: "홍길동",
+    idNumberMasked: "900101-1******",
+    gender: "male",
+    birthday: "1990-01-01",
+    address: "서울특별시 중구 세종대로 110",
+    contacts: [
+      { name: "김부모", phone: "+821098760001", relation: "parents" },
+      { name: "이친구", phone: "+821098760002", relation: "friend" },
+    ],
+    locked: true,
+  });
+
+  it("shows the details and photos read-only, says why, and offers no edit or confirm", async () => {
+    const { calls } = renderIdCard(
+      { "/api/v3/userAuth/queryUserDetail": () => ({ body: signed }) },
+      "/pages/me/idCard",
+    );
+    expect(
+      await screen.findByText("서명한 계약의 본인 확인에 사용된 정보이므로 변경할 수 없습니다."),
+    ).toBeTruthy();
+    for (const [term, value] of [
+      ["이름", "홍길동"],
+      ["주민등록번호", "900101-1******"],
+      ["성별", "남성"],
+      ["상세 주소", "서울특별시 중구 세종대로 110"],
+    ] as const) {
+      const dt = screen.getAllByText(term).find((node) => node.tagName === "DT");
+      expect(dt?.nextElementSibling?.textContent, term).toBe(value);
+    }
+    expect(screen.getByText("김부모")).toBeTruthy();
+    expect(screen.getByText("010-9876-0002")).toBeTruthy();
+    const photos = screen.getAllByRole("img").map((image) => image.getAttribute("src"));
+    expect(photos).toEqual(["/files/f?sig", "/files/b?sig", "/files/h?sig"]);
+    // Nothing to change: no field, no edit, no confirm, no upload, no step of the flow.
+    expect(screen.queryByRole("button", { name: "수정" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "확인" })).toBeNull();
+    expect(document.querySelectorAll("input, select, textarea")).toHaveLength(0);
+    expect(screen.queryByRole("list", { name: "본인 인증 단계" })).toBeNull();
+    expect(calls("/api/v3/userAuth/ocrCheck")).toEqual([]);
+  });
+
+  it("is the form again for a borrower who has not signed (locked absent: an older server)", async () => {
+    const { locked: _locked, ...unsigned } = signed;
+    renderIdCard(
+      { "/api/v3/userAuth/queryUserDetail": () => ({ body: unsigned }) },
+      "/pages/me/idCard",
+    );
+    expect(await screen.findByRole("button", { name: "수정" })).toBeTruthy();
+    expect(screen.queryByText(/변경할 수 없습니다/)).toBeNull();
+  });
+});
+
 describe("the ID card form across a reload", () => {
   it("is kept in session storage without the ID number, and restored", async () => {
     const first = renderIdCard();

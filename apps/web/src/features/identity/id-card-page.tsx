@@ -43,6 +43,7 @@ import {
   withOcrReading,
   withValues,
 } from "./id-card-form";
+import { LockedIdCard } from "./id-card-locked";
 import {
   type IdCardForm,
   idCardFormAtom,
@@ -62,9 +63,19 @@ type SetForm = (update: (form: IdCardForm) => IdCardForm) => void;
  * Step 2 of identity verification (/pages/me/idCard, docs/screens.md#verification-flow): the ID card's front, back and a
  * photo holding it, uploaded with progress; OCR prefills the personal details, which the borrower
  * corrects; exactly two emergency contacts; the shared-debt consent, unticked until chosen. The
- * form lives in an atom: a trip to /choose-location (or anywhere) and back loses nothing.
+ * form lives in an atom: a trip to /choose-location (or anywhere) and back loses nothing. After
+ * the borrower has signed a contract, the page is read-only (LockedIdCard).
  */
 export function IdCardPage({ redirect }: FlowSearch) {
+  // Read by the route's loader. Once a contract is signed the details are locked: shown, not
+  // edited (docs/identity.md).
+  const detail = useQuery(apiQuery("identity.userDetail"));
+  if (detail.data?.locked) return <LockedIdCard detail={detail.data} />;
+  return <IdCardFlowPage redirect={redirect} />;
+}
+
+/** The page as step 2 of the flow: the form, or what is needed to start it. */
+function IdCardFlowPage({ redirect }: FlowSearch) {
   const { _ } = useLingui();
   const { askToLeave, leaveDialog } = useLeaveVerification();
   const [form, setStored] = useAtom(idCardFormAtom);
