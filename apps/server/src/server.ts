@@ -9,6 +9,7 @@ import {
   describeConfigProblems,
   type Environment,
   type FileStoreConfig,
+  type IdentityEnginesConfig,
   loadConfig,
   type ServerConfig,
 } from "./config/config";
@@ -22,6 +23,7 @@ import { createLocalFileStore, type FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
 import type { FaceVerifier } from "./identity/face/face-verifier";
+import { createHttpFaceVerifier } from "./identity/face/http-face-verifier";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
@@ -146,9 +148,7 @@ export async function createServer(
       personalData,
       fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
       ...fileStores,
-      faces:
-        dependencies.faces ??
-        createHumanFaceVerifier({ thresholds: config.identityEngines.faceThresholds }),
+      faces: dependencies.faces ?? faceVerifierFor(config.identityEngines, logger),
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
       requestCeiling,
@@ -237,6 +237,18 @@ async function fileStoresFor(
     import("./files/s3-incoming"),
   ]);
   return { files: createS3FileStore(config), incoming: createIncomingObjects(config) };
+}
+
+/** The local engine, or a vendor's service (docs/identity.md, "A vendor's service"). */
+function faceVerifierFor(engines: IdentityEnginesConfig, logger: Logger): FaceVerifier {
+  const { faceVerifier, faceThresholds: thresholds } = engines;
+  if (faceVerifier.kind === "local") return createHumanFaceVerifier({ thresholds });
+  // The host only: the URL's path or query may hold a secret, and the key is never logged.
+  logger.info(
+    { faceVerifier: new URL(faceVerifier.url).host, thresholds },
+    "faces are matched by a vendor's service",
+  );
+  return createHttpFaceVerifier({ ...faceVerifier, thresholds });
 }
 
 /** Tesseract, or with OCR off a reader that says so (the form is then filled by hand). */

@@ -186,4 +186,60 @@ describe("loadConfig", () => {
       expect(found[0]?.message).not.toContain(bad);
     }
   });
+
+  it("matches faces locally, or by a vendor's service with its URL, key and own thresholds", () => {
+    const local = loadConfig({});
+    expect(local.ok && local.config.identityEngines).toMatchObject({
+      faceVerifier: { kind: "local" },
+      faceThresholds: { match: 0.75, review: 0.5 },
+    });
+    const vendor = {
+      CHAYONG_FACE_VERIFIER: "http",
+      CHAYONG_FACE_VERIFIER_URL: "https://faces.example.com/v1/verify",
+      CHAYONG_FACE_VERIFIER_KEY: "vendor-secret-key",
+      CHAYONG_FACE_MATCH_THRESHOLD: "0.92",
+      CHAYONG_FACE_REVIEW_THRESHOLD: "0.8",
+    };
+    const http = loadConfig(vendor);
+    expect(http.ok && http.config.identityEngines).toMatchObject({
+      faceVerifier: {
+        kind: "http",
+        url: "https://faces.example.com/v1/verify",
+        apiKey: "vendor-secret-key",
+        timeoutMs: 10_000,
+      },
+      faceThresholds: { match: 0.92, review: 0.8 },
+    });
+    const slower = loadConfig({ ...vendor, CHAYONG_FACE_VERIFIER_TIMEOUT_MS: "20000" });
+    expect(slower.ok && slower.config.identityEngines.faceVerifier).toMatchObject({
+      timeoutMs: 20_000,
+    });
+
+    // Nothing but the choice: the URL, the key and both thresholds are missing, each named.
+    const bare = problems({ CHAYONG_FACE_VERIFIER: "http" });
+    expect(bare.map((p) => p.variable).sort()).toEqual(
+      [
+        "CHAYONG_FACE_VERIFIER_URL",
+        "CHAYONG_FACE_VERIFIER_KEY",
+        "CHAYONG_FACE_MATCH_THRESHOLD",
+        "CHAYONG_FACE_REVIEW_THRESHOLD",
+      ].sort(),
+    );
+    for (const problem of bare) expect(problem.message).toContain(problem.variable);
+    expect(
+      problems({ ...vendor, CHAYONG_FACE_VERIFIER_URL: "faces.example.com" }).map(
+        (p) => p.variable,
+      ),
+    ).toEqual(["CHAYONG_FACE_VERIFIER_URL"]);
+    // Seconds where milliseconds are meant would time out every check.
+    for (const timeout of ["10", "ten", "600000"]) {
+      const found = problems({ ...vendor, CHAYONG_FACE_VERIFIER_TIMEOUT_MS: timeout });
+      expect(found.map((p) => p.variable)).toEqual(["CHAYONG_FACE_VERIFIER_TIMEOUT_MS"]);
+    }
+    expect(problems({ CHAYONG_FACE_VERIFIER: "aws" }).map((p) => p.variable)).toEqual([
+      "CHAYONG_FACE_VERIFIER",
+    ]);
+    const found = problems({ ...vendor, CHAYONG_FACE_VERIFIER_URL: "" });
+    for (const problem of found) expect(problem.message).not.toContain("vendor-secret-key");
+  });
 });

@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { codecSettingsFromEnv } from "@chayong/transport";
 import type { S3FileStoreConfig } from "../files/s3-file-store";
 import type { FaceThresholds } from "../identity/face/face-verifier";
+import { DEFAULT_FACE_VERIFIER_TIMEOUT_MS } from "../identity/face/http-face-verifier";
 import { DEFAULT_FACE_THRESHOLDS } from "../identity/face/human-face-verifier";
 import type { PersonalDataKeys } from "../identity/personal-data-cipher";
 import { serverPackageDir } from "../package-dir";
@@ -71,8 +72,20 @@ export interface RedisConfig {
   keyPrefix: string;
 }
 
+/**
+ * Who matches faces (docs/identity.md, "Matching faces"): the local engine, or a vendor's
+ * service over HTTP ("A vendor's service").
+ */
+export type FaceVerifierConfig =
+  | { kind: "local" }
+  | { kind: "http"; url: string; apiKey: string; timeoutMs: number };
+
 export interface IdentityEnginesConfig {
-  /** The similarities (0..1) that split a face comparison's three outcomes (docs/identity.md). */
+  faceVerifier: FaceVerifierConfig;
+  /**
+   * The similarities (0..1) that split a face comparison's three outcomes (docs/identity.md),
+   * on the scale of the engine in use: a vendor's must be set from its own measurements.
+   */
   faceThresholds: FaceThresholds;
   /** The tesseract command the ID card reader runs; null = OCR off (hand entry). */
   tesseractCommand: string | null;
@@ -178,6 +191,16 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     match: faceThreshold("CHAYONG_FACE_MATCH_THRESHOLD", DEFAULT_FACE_THRESHOLDS.match),
     review: faceThreshold("CHAYONG_FACE_REVIEW_THRESHOLD", DEFAULT_FACE_THRESHOLDS.review),
   };
+  const faceVerifier = readFaceVerifierConfig(read, problem);
+  // The defaults are the local engine's measurements; a vendor's similarities have a scale of
+  // their own (docs/identity.md, "A vendor's service").
+  if (faceVerifier.kind === "http") {
+    for (const name of ["CHAYONG_FACE_MATCH_THRESHOLD", "CHAYONG_FACE_REVIEW_THRESHOLD"]) {
+      if (read(name) === undefined) {
+        problem(name, `CHAYONG_FACE_VERIFIER=http needs ${name}, measured on the service`);
+      }
+    }
+  }
   if (faceThresholds.review > faceThresholds.match) {
     problem(
       "CHAYONG_FACE_REVIEW_THRESHOLD",
@@ -186,6 +209,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   }
   const tesseractSetting = read("CHAYONG_TESSERACT") ?? "tesseract";
   const identityEngines: IdentityEnginesConfig = {
+    faceVerifier,
     faceThresholds,
     tesseractCommand: tesseractSetting === "off" ? null : tesseractSetting,
   };
@@ -318,6 +342,53 @@ function readSmsConfig(
       problem("CHAYONG_SMS_PROVIDER", "CHAYONG_SMS_PROVIDER must be console, http or test");
       return { provider: "console" };
   }
+}
+
+/**
+ * `CHAYONG_FACE_VERIFIER`: `local` (default) or `http` with `CHAYONG_FACE_VERIFIER_URL`,
+ * `CHAYONG_FACE_VERIFIER_KEY` and optionally `CHAYONG_FACE_VERIFIER_TIMEOUT_MS`
+ * (docs/identity.md, "A vendor's service").
+ */
+function readFaceVerifierConfig(
+  read: (name: string) => string | undefined,
+  problem: (variable: string, message: string) => void,
+): FaceVerifierConfig {
+  const kind = read("CHAYONG_FACE_VERIFIER") ?? "local";
+  if (kind === "local") return { kind };
+  if (kind !== "http") {
+    problem("CHAYONG_FACE_VERIFIER", "CHAYONG_FACE_VERIFIER must be local or http");
+    return { kind: "local" };
+  }
+  const url = read("CHAYONG_FACE_VERIFIER_URL");
+  if (url === undefined || !isHttpUrl(url)) {
+    problem(
+      "CHAYONG_FACE_VERIFIER_URL",
+      "CHAYONG_FACE_VERIFIER=http needs CHAYONG_FACE_VERIFIER_URL (http(s) URL of the service)",
+    );
+  }
+  const apiKey = read("CHAYONG_FACE_VERIFIER_KEY");
+  if (apiKey === undefined) {
+    problem(
+      "CHAYONG_FACE_VERIFIER_KEY",
+      "CHAYONG_FACE_VERIFIER=http needs CHAYONG_FACE_VERIFIER_KEY (the service's bearer key)",
+    );
+  }
+  const timeoutMs = parseInteger(
+    read("CHAYONG_FACE_VERIFIER_TIMEOUT_MS"),
+    DEFAULT_FACE_VERIFIER_TIMEOUT_MS,
+  );
+  if (timeoutMs === null || timeoutMs < 100 || timeoutMs > 60_000) {
+    problem(
+      "CHAYONG_FACE_VERIFIER_TIMEOUT_MS",
+      "CHAYONG_FACE_VERIFIER_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000",
+    );
+  }
+  return {
+    kind,
+    url: url ?? "",
+    apiKey: apiKey ?? "",
+    timeoutMs: timeoutMs ?? DEFAULT_FACE_VERIFIER_TIMEOUT_MS,
+  };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from "../outcome";
 import { uploadIdOfAddress } from "../uploads/file-addresses";
 import { findUpload, type UploadRow } from "../uploads/upload-store";
-import type { FaceVerification } from "./face/face-verifier";
+import { type FaceVerification, FaceVerifierError } from "./face/face-verifier";
 import {
   findContacts,
   findIdentity,
@@ -90,6 +90,32 @@ async function verifyFace(
     // The person, not the card's portrait in their hand: the portrait vouches for nobody.
     { name: "holdingPhoto", image: card.holding, match: "largest", minFaces: 2 },
   ]);
+}
+
+/**
+ * `verifyFace` for a reserved attempt: when the engine throws (a vendor's service timed out or
+ * failed, an image it cannot decode), the attempt is recorded as failed, with what failed, and
+ * the error goes on to the generic server error; nothing else is stored.
+ */
+async function verifyFaceAttempt(
+  ctx: ServerContext,
+  attempt: number,
+  live: Uint8Array,
+  card: { front: Uint8Array; holding: Uint8Array } | null,
+  recorded: Record<string, unknown>,
+): Promise<FaceVerification> {
+  try {
+    return await verifyFace(ctx, live, card);
+  } catch (error) {
+    await finishAttempt(ctx.db, attempt, {
+      passed: false,
+      details: {
+        ...recorded,
+        failed: error instanceof FaceVerifierError ? error.kind : "error",
+      },
+    });
+    throw error;
+  }
 }
 
 function refuseFace(verification: FaceVerification): Outcome<never> {
@@ -169,13 +195,11 @@ export const identityHandlers: Pick<
       identity?.idCardVerifiedAt != null
         ? await cardPhotos(ctx, identity.frontUploadId, identity.holdingUploadId)
         : null;
-    const verification = await verifyFace(ctx, live.value.bytes, card);
+    const recorded = { uploadId: live.value.upload.id, comparedWithIdCard: card !== null };
+    const verification = await verifyFaceAttempt(ctx, attempt, live.value.bytes, card, recorded);
     await finishAttempt(ctx.db, attempt, {
       passed: verification.decision !== "noMatch",
-      details: faceRecord(verification, {
-        uploadId: live.value.upload.id,
-        comparedWithIdCard: card !== null,
-      }),
+      details: faceRecord(verification, recorded),
     });
     if (verification.decision === "noMatch") return refuseFace(verification);
     // docs/identity.md, "Three outcomes": a capture compared with the card and found neither
@@ -292,10 +316,13 @@ export const identityHandlers: Pick<
 
     const attempt = await reserveAttempt(ctx.db, caller.userId, "confirm", now);
     if (attempt === null) return refuse(429, "common.operationTooFrequent");
-    const verification = await verifyFace(ctx, faceBytes, {
-      front: front.bytes,
-      holding: holding.bytes,
-    });
+    const verification = await verifyFaceAttempt(
+      ctx,
+      attempt,
+      faceBytes,
+      { front: front.bytes, holding: holding.bytes },
+      { faceUploadId },
+    );
     await finishAttempt(ctx.db, attempt, {
       passed: verification.decision !== "noMatch",
       details: faceRecord(verification, { faceUploadId }),

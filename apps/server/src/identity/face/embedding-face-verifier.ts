@@ -1,10 +1,8 @@
+import { checkThresholds, judgeFaces } from "./face-judging";
 import type {
-  FaceComparison,
-  FaceDecision,
   FaceReference,
   FaceThresholds,
   FaceVerification,
-  FaceVerificationProblem,
   FaceVerifier,
 } from "./face-verifier";
 
@@ -32,7 +30,8 @@ export interface FaceAnalyzer {
 /**
  * A verifier on any embedding engine: the live capture must show exactly one face; each reference
  * is scored by its best-matching face, or by its largest one when it asks so (see
- * `FaceReference.match`); the lowest reference score decides against the thresholds.
+ * `FaceReference.match`); the lowest reference score decides against the thresholds
+ * (face-judging.ts).
  */
 export function createEmbeddingFaceVerifier(
   analyzer: FaceAnalyzer,
@@ -54,21 +53,6 @@ export function createEmbeddingFaceVerifier(
   };
 }
 
-/** Throws unless 0 <= review <= match <= 1. */
-export function checkThresholds({ match, review }: FaceThresholds): void {
-  if (!(match >= 0 && match <= 1 && review >= 0 && review <= match)) {
-    throw new RangeError(
-      `face thresholds must satisfy 0 <= review <= match <= 1, not review ${review}, match ${match}`,
-    );
-  }
-}
-
-/** The outcome of a score without a problem (docs/identity.md, "Three outcomes"). */
-export function decide(score: number, thresholds: FaceThresholds): FaceDecision {
-  if (score >= thresholds.match) return "match";
-  return score >= thresholds.review ? "review" : "noMatch";
-}
-
 function judge(
   analyzer: FaceAnalyzer,
   thresholds: FaceThresholds,
@@ -78,42 +62,25 @@ function judge(
 ): FaceVerification {
   const liveFace = liveFaces.length === 1 ? liveFaces[0] : undefined;
   const liveEmbedding = liveFace?.embedding ?? null;
-  const comparisons: FaceComparison[] = references.map((reference, index) => {
-    const faces = referenceFaces[index] ?? [];
-    const enough = faces.length >= (reference.minFaces ?? 1);
-    return {
-      reference: reference.name,
-      similarity:
-        liveEmbedding && enough
-          ? reference.match === "largest"
-            ? largestFaceSimilarity(analyzer, liveEmbedding, faces)
-            : bestSimilarity(analyzer, liveEmbedding, faces)
-          : null,
-      faces: faces.length,
-    };
-  });
-  const problem: FaceVerificationProblem | null =
-    liveFaces.length > 1
-      ? "severalLiveFaces"
-      : !liveEmbedding
-        ? "noLiveFace"
-        : comparisons.some((comparison) => comparison.similarity === null)
-          ? "noReferenceFace"
-          : null;
-  const score =
-    problem === null ? Math.min(...comparisons.map((comparison) => comparison.similarity ?? 0)) : 0;
-  return {
-    decision: problem === null ? decide(score, thresholds) : "noMatch",
-    score,
-    thresholds,
-    comparisons,
+  return judgeFaces(thresholds, references, {
     live: {
       faces: liveFaces.length,
+      comparable: liveEmbedding !== null,
       real: liveFace?.real ?? null,
       live: liveFace?.live ?? null,
     },
-    problem,
-  };
+    references: references.map((reference, index) => {
+      const faces = referenceFaces[index] ?? [];
+      return {
+        faces: faces.length,
+        similarity: !liveEmbedding
+          ? null
+          : reference.match === "largest"
+            ? largestFaceSimilarity(analyzer, liveEmbedding, faces)
+            : bestSimilarity(analyzer, liveEmbedding, faces),
+      };
+    }),
+  });
 }
 
 function bestSimilarity(

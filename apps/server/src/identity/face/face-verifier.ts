@@ -62,9 +62,26 @@ export interface FaceReference {
 }
 
 export interface FaceVerifier {
-  /** Compares the face in `live` with each reference. Throws on an image that cannot be decoded
-   * or on no references; a missing or extra face is a `problem`, not an error. */
+  /** Compares the face in `live` with each reference. Throws on an image that cannot be decoded,
+   * on no references, or (a `FaceVerifierError`) when a service fails to answer; a missing or
+   * extra face is a `problem`, not an error. */
   verify(live: Uint8Array, references: readonly FaceReference[]): Promise<FaceVerification>;
   /** Releases the engine (models, memory). */
   close?(): Promise<void>;
 }
+
+/**
+ * A face verification service that did not answer usefully: `timeout` (no answer in time),
+ * `unreachable` (no connection), `refused` (a non-2xx status), `malformed` (an answer that
+ * breaks the contract). Its message names the service's host, never an image or a key.
+ */
+export class FaceVerifierError extends Error {
+  readonly kind: FaceVerifierFailure;
+  constructor(kind: FaceVerifierFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "FaceVerifierError";
+    this.kind = kind;
+  }
+}
+
+export type FaceVerifierFailure = "timeout" | "unreachable" | "refused" | "malformed";
