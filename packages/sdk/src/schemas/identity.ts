@@ -18,6 +18,17 @@ import * as v from "valibot";
  * (`comparedWithIdCard: false`, `score: null`); afterwards it is compared with the card's photos
  * and `score` is the lowest similarity, 0..1.
  */
+/** The action the borrower performs for the live face check (docs/identity.md, "Liveness"). */
+export const livenessActions = ["turnLeft", "turnRight", "blink"] as const;
+export type LivenessAction = (typeof livenessActions)[number];
+
+export const livenessChallengeAnswerSchema = v.object({
+  challengeId: v.string(),
+  action: v.picklist(livenessActions),
+  /** ISO 8601; the frames must reach faceCompare before then. */
+  expiresAt: v.string(),
+});
+
 export const faceCompareAnswerSchema = v.object({
   matched: v.boolean(),
   comparedWithIdCard: v.boolean(),
