@@ -21,7 +21,9 @@ import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
+import type { FaceAnalyzer } from "./identity/face/embedding-face-verifier";
 import type { FaceVerifier } from "./identity/face/face-verifier";
+import { createHumanFaceAnalyzer } from "./identity/face/human-face-analyzer";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
@@ -43,6 +45,8 @@ export interface ServerDependencies {
   sms?: SmsProvider;
   logger?: Logger;
   faces?: FaceVerifier;
+  /** The engine the liveness check analyses frames with (shared with the local verifier). */
+  faceAnalyzer?: FaceAnalyzer;
   idCards?: IdCardReader;
   /**
    * The envelope codec instead of the configured AES one: for benchmarks and tests only
@@ -129,6 +133,7 @@ export async function createServer(
       requestCeiling = await createRequestCeiling(config.ipRequestsPerMinute, config.redis, logger);
     }
 
+    const faceAnalyzer = dependencies.faceAnalyzer ?? createHumanFaceAnalyzer();
     const context: ServerContext = {
       config,
       database,
@@ -148,7 +153,11 @@ export async function createServer(
       ...fileStores,
       faces:
         dependencies.faces ??
-        createHumanFaceVerifier({ threshold: config.identityEngines.faceMatchThreshold }),
+        createHumanFaceVerifier({
+          threshold: config.identityEngines.faceMatchThreshold,
+          analyzer: faceAnalyzer,
+        }),
+      faceAnalyzer,
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
       requestCeiling,

@@ -5,6 +5,7 @@ import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { mulberry32, randomIdCardPerson } from "../testing/id-cards";
 import {
+  faceCheckInput,
   identityPhotos,
   personalDetailsOf,
   twoContacts,
@@ -221,6 +222,10 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         return c.api.identity.registerUpload({ key: uploaded.key });
       },
     },
+    "identity.livenessChallenge": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: (c) => c.api.identity.livenessChallenge(),
+    },
     "identity.faceCompare": {
       rightful: ["borrowerA", "borrowerB"],
       call: async (c) => {
@@ -229,7 +234,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         const live = await c.api.identity.uploadImage(
           new Blob([photos.live as Uint8Array<ArrayBuffer>]),
         );
-        return c.api.identity.faceCompare({ facePhotoUrl: live.url ?? "" });
+        return c.api.identity.faceCompare(await faceCheckInput(c, live.url ?? ""));
       },
     },
     "identity.ocrCheck": {
@@ -250,7 +255,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         const photos = await identityPhotos();
         const addresses = await uploadIdentityPhotos(c, photos);
         // Refused for a lender too; the call under test is the confirmation after it.
-        await c.api.identity.faceCompare({ facePhotoUrl: addresses.live }).catch(() => null);
+        await c.api.identity.faceCompare(await faceCheckInput(c, addresses.live)).catch(() => null);
         return c.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
       },
     },

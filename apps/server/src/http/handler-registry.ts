@@ -9,6 +9,7 @@ import { customerDetailHandlers } from "../customers/customer-details-handlers";
 import { sharedDebtHandlers } from "../customers/shared-debt-handlers";
 import { statisticsHandlers } from "../customers/statistics-handlers";
 import { identityHandlers } from "../identity/handlers";
+import { livenessHandlers } from "../identity/liveness-step";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";
@@ -29,6 +30,7 @@ export const handlers: Handlers = {
   ...statisticsHandlers,
   ...sharedDebtHandlers,
   ...identityHandlers,
+  ...livenessHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,
   ...templateHandlers,
