@@ -43,6 +43,8 @@ const actionMessages: Record<LivenessAction, string> = {
 
 type DetectorState = "loading" | "ready" | "unavailable";
 
+/** How long the face check may take (docs/identity.md, "Liveness"). */
+const faceCompareTimeoutMs = 60_000;
 /** After this long without an automatic capture, the borrower may take the photo by hand. */
 const manualCaptureAfterMs = 15_000;
 /** Pause between detections: about 10 looks a second at most, leaving the phone room to breathe. */
@@ -117,7 +119,11 @@ function FaceCheck({
   const toast = useToast();
   const navigate = useNavigate();
   const { mutateAsync: uploadImage } = useApiMutation("identity.uploadImage");
-  const { mutateAsync: compareFace } = useApiMutation("identity.faceCompare");
+  // The server analyses nine images one after another (the capture three times, six frames), in a
+  // queue every borrower's check shares: longer than the transport's 15 s on a busy server.
+  const { mutateAsync: compareFace } = useApiMutation("identity.faceCompare", {
+    meta: { timeoutMs: faceCompareTimeoutMs },
+  });
   const { mutateAsync: drawChallenge } = useApiMutation("identity.livenessChallenge");
   const [challenge, setChallenge] = useState<ChallengeProgress | null>(null);
   const [phase, setPhase] = useState<Phase>(
