@@ -5,8 +5,8 @@ import type { AnalyzedFace, FaceAnalyzer } from "./embedding-face-verifier";
  * borrower performs a random action the server chose (`LivenessAction`), the app sends a short
  * burst of frames, and `judgeLiveness` checks, from those frames alone:
  *
- * 1. every frame shows exactly one face;
- * 2. the frames are not copies of one picture (`distinctFrames`);
+ * 1. the frames are not copies of one picture (`minFrameDifference`);
+ * 2. every frame shows exactly one face;
  * 3. every frame shows the face of the first, and the first the face of the live capture;
  * 4. the action happened (a head turn's yaw change, a blink's eyelid gap);
  * 5. the engine's passive anti-spoof and liveness scores (`PASSIVE_LIVENESS_THRESHOLDS`).
@@ -99,6 +99,21 @@ export function noseOffset(landmarks: readonly (readonly [number, number])[]): n
   return span === 0 ? Number.NaN : (nose[0] - (eyeA[0] + eyeB[0]) / 2) / span;
 }
 
+/** The smallest difference between any two frames' thumbnails; null for fewer than two. */
+export function minFrameDifference(thumbnails: readonly Uint8Array[]): number | null {
+  let min: number | null = null;
+  for (let i = 0; i < thumbnails.length; i++) {
+    for (let j = i + 1; j < thumbnails.length; j++) {
+      const difference = frameDifference(
+        thumbnails[i] ?? new Uint8Array(),
+        thumbnails[j] ?? new Uint8Array(),
+      );
+      if (min === null || difference < min) min = difference;
+    }
+  }
+  return min;
+}
+
 /** The mean absolute difference of two equally sized grey thumbnails, 0..255. */
 export function frameDifference(a: Uint8Array, b: Uint8Array): number {
   if (a.length !== b.length || a.length === 0) return 255;
@@ -154,26 +169,17 @@ export function judgeLiveness(
     measured,
   });
 
-  // 1. Exactly one described face in every frame.
+  // 1. No two frames the same picture (any pair: a still photo, or two stills alternated).
+  const minDifference = minFrameDifference(frames.map((frame) => frame.thumbnail));
+  measured.minFrameDifference = minDifference;
+  if (minDifference !== null && minDifference < active.distinctPixels) return fail("stillFrames");
+
+  // 2. Exactly one described face in every frame.
   const faces = frames.map((frame) => (frame.faces.length === 1 ? frame.faces[0] : undefined));
   const described = faces.filter(
     (face): face is AnalyzedFace & { embedding: readonly number[] } => !!face?.embedding,
   );
   if (frames.length === 0 || described.length !== frames.length) return fail("faceLost");
-
-  // 2. No two frames the same picture (any pair: a still photo, or two stills alternated).
-  let minDifference = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < frames.length; i++) {
-    for (let j = i + 1; j < frames.length; j++) {
-      const difference = frameDifference(
-        frames[i]?.thumbnail ?? new Uint8Array(),
-        frames[j]?.thumbnail ?? new Uint8Array(),
-      );
-      minDifference = Math.min(minDifference, difference);
-    }
-  }
-  measured.minFrameDifference = Number.isFinite(minDifference) ? minDifference : null;
-  if (frames.length > 1 && minDifference < active.distinctPixels) return fail("stillFrames");
 
   // 3. One person throughout, and the person of the live capture.
   const first = described[0];
@@ -227,14 +233,25 @@ export function judgeLiveness(
   return { passed: true, problem: null, measured };
 }
 
-/** Analyses a challenge's frames one after another (the engine runs one image at a time). */
+/**
+ * Analyses a challenge's frames one after another (the engine runs one image at a time). Copies
+ * of one picture are told from their thumbnails first and not analysed at all: the judgement
+ * refuses them before it looks at faces, and a still photo costs the engine nothing.
+ */
 export async function analyzeFrames(
   analyzer: FaceAnalyzer,
   images: readonly Uint8Array[],
 ): Promise<LivenessFrame[]> {
+  const thumbnails: Uint8Array[] = [];
+  for (const image of images) thumbnails.push(await thumbnail(image));
+  const difference = minFrameDifference(thumbnails);
+  const still = difference !== null && difference < ACTIVE_LIVENESS_THRESHOLDS.distinctPixels;
   const frames: LivenessFrame[] = [];
-  for (const image of images) {
-    frames.push({ faces: await analyzer.analyze(image), thumbnail: await thumbnail(image) });
+  for (const [index, image] of images.entries()) {
+    frames.push({
+      faces: still ? [] : await analyzer.analyze(image),
+      thumbnail: thumbnails[index] ?? new Uint8Array(),
+    });
   }
   return frames;
 }
