@@ -4,6 +4,7 @@ import type { ServerConfig } from "./config/config";
 import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
+import type { FaceAnalyzer } from "./identity/face/embedding-face-verifier";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
@@ -34,6 +35,9 @@ export interface ServerContext {
   fileAddresses: FileAddresses;
   /** Compares live face captures with ID card photos (docs/identity.md). */
   faces: FaceVerifier;
+  /** The face engine the liveness check reads frames with (identity/face/liveness.ts); the
+   * local verifier shares it, so its models load once. */
+  faceAnalyzer: FaceAnalyzer;
   /** Reads ID card fronts to prefill the form (docs/identity.md). */
   idCards: IdCardReader;
   /** Test mode only: extra milliseconds before answering a path (POST /__test/delay). */

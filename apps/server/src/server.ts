@@ -22,8 +22,10 @@ import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
 import { createLocalFileStore, type FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
 import { buildApp } from "./http/app";
+import type { FaceAnalyzer } from "./identity/face/embedding-face-verifier";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import { createHttpFaceVerifier } from "./identity/face/http-face-verifier";
+import { createHumanFaceAnalyzer } from "./identity/face/human-face-analyzer";
 import { createHumanFaceVerifier } from "./identity/face/human-face-verifier";
 import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
@@ -45,6 +47,8 @@ export interface ServerDependencies {
   sms?: SmsProvider;
   logger?: Logger;
   faces?: FaceVerifier;
+  /** The engine the liveness check analyses frames with (shared with the local verifier). */
+  faceAnalyzer?: FaceAnalyzer;
   idCards?: IdCardReader;
   /**
    * The envelope codec instead of the configured AES one: for benchmarks and tests only
@@ -131,6 +135,7 @@ export async function createServer(
       requestCeiling = await createRequestCeiling(config.ipRequestsPerMinute, config.redis, logger);
     }
 
+    const faceAnalyzer = dependencies.faceAnalyzer ?? createHumanFaceAnalyzer();
     const context: ServerContext = {
       config,
       database,
@@ -148,7 +153,8 @@ export async function createServer(
       personalData,
       fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
       ...fileStores,
-      faces: dependencies.faces ?? faceVerifierFor(config.identityEngines, logger),
+      faces: dependencies.faces ?? faceVerifierFor(config.identityEngines, logger, faceAnalyzer),
+      faceAnalyzer,
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
       answerDelays: new Map(),
       requestCeiling,
@@ -180,6 +186,13 @@ export async function createServer(
           await closeApp(app, shutdownGraceMs, logger);
           // An engine handed in by the caller is the caller's to close.
           if (dependencies.faces === undefined) await context.faces.close?.();
+          // The liveness check's analyzer, when no local verifier owned it (a vendor's service).
+          if (
+            dependencies.faceAnalyzer === undefined &&
+            config.identityEngines.faceVerifier.kind !== "local"
+          ) {
+            await faceAnalyzer.close?.();
+          }
         } finally {
           try {
             await stopSessionCache();
@@ -240,9 +253,14 @@ async function fileStoresFor(
 }
 
 /** The local engine, or a vendor's service (docs/identity.md, "A vendor's service"). */
-function faceVerifierFor(engines: IdentityEnginesConfig, logger: Logger): FaceVerifier {
+function faceVerifierFor(
+  engines: IdentityEnginesConfig,
+  logger: Logger,
+  analyzer: FaceAnalyzer,
+): FaceVerifier {
   const { faceVerifier, faceThresholds: thresholds } = engines;
-  if (faceVerifier.kind === "local") return createHumanFaceVerifier({ thresholds });
+  // The local engine shares the liveness check's analyzer: its models load once.
+  if (faceVerifier.kind === "local") return createHumanFaceVerifier({ thresholds, analyzer });
   // The host only: the URL's path or query may hold a secret, and the key is never logged.
   logger.info(
     { faceVerifier: new URL(faceVerifier.url).host, thresholds },

@@ -114,6 +114,12 @@ export const messageKeys = [
   "identity.photo.invalid", // a photo that is not one of the caller's uploads
   "identity.photo.sameTwice", // one picture uploaded into two photo slots
   "identity.face.notLive", // an ID card photo sent as the live capture (or the other way round)
+  // Liveness (docs/identity.md, "Liveness")
+  "identity.liveness.challengeExpired", // the challenge is unknown, used or expired: start again
+  "identity.liveness.faceLost", // a frame shows no face or several
+  "identity.liveness.faceChanged", // the frames show someone else than the capture
+  "identity.liveness.followInstruction", // 'follow the instruction on the screen'
+  "identity.liveness.notLive", // the passive scores take the face for a replay
   "identity.lockedAfterSigning", // identity details stay as signed once a contract is signed
   "identity.ocrUnavailable",
   "identity.notVerified",

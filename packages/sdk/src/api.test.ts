@@ -124,6 +124,7 @@ describe("the endpoint table", () => {
       "identity.uploadImage",
       "identity.uploadCredentials",
       "identity.registerUpload",
+      "identity.livenessChallenge",
       "identity.faceCompare",
       "identity.ocrCheck",
       "identity.ocrConfirm",

@@ -26,6 +26,7 @@ import {
 import {
   customerDetailSchema,
   faceCompareAnswerSchema,
+  livenessChallengeAnswerSchema,
   ocrCheckAnswerSchema,
   uploadCredentialsAnswerSchema,
   userDetailSchema,
@@ -188,6 +189,17 @@ export const endpoints = {
         "Hand over an object uploaded with cloud upload credentials: the server checks and re-encodes it like upload/image and answers the same descriptor.",
       answer: uploadedFileSchema,
     }),
+    livenessChallenge: endpoint({
+      method: "POST",
+      path: "/api/v3/userAuth/livenessChallenge",
+      access: "borrower",
+      effect: "write",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "A random action for the live face check (turn left, turn right, blink): single use, answered within two minutes by faceCompare's frames.",
+      answer: livenessChallengeAnswerSchema,
+    }),
     faceCompare: endpoint({
       method: "POST",
       path: "/api/v3/userAuth/faceCompare",
@@ -195,7 +207,8 @@ export const endpoints = {
       effect: "write",
       wire: "envelope",
       implemented: true,
-      summary: "Compare the live face capture with the ID card photo.",
+      summary:
+        "Check liveness (the challenge's frames) and compare the live face capture with the ID card photo.",
       answer: faceCompareAnswerSchema,
     }),
     ocrCheck: endpoint({

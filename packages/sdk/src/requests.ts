@@ -59,6 +59,8 @@ export const requestSchemas = {
     uploadImage: emptyRequestSchema,
     uploadCredentials: emptyRequestSchema,
     registerUpload: registerUploadRequestSchema,
+    // The server chooses the action.
+    livenessChallenge: emptyRequestSchema,
     faceCompare: faceCompareRequestSchema,
     ocrCheck: ocrCheckRequestSchema,
     ocrConfirm: personalDetailsSchema,

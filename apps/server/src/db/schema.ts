@@ -606,7 +606,16 @@ export const identityAttempts = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text("kind", {
-      enum: ["face", "ocr", "confirm", "contacts", "credentials", "sharedDebt"],
+      // livenessChallenge: one issued liveness challenge (identity/liveness-challenges.ts).
+      enum: [
+        "face",
+        "ocr",
+        "confirm",
+        "contacts",
+        "credentials",
+        "sharedDebt",
+        "livenessChallenge",
+      ],
     }).notNull(),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
     /** Whether the attempt was accepted. */

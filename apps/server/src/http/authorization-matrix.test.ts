@@ -7,6 +7,7 @@ import { messageFor } from "../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import { mulberry32, randomIdCardPerson } from "../testing/id-cards";
 import {
+  faceCheckInput,
   identityPhotos,
   personalDetailsOf,
   twoContacts,
@@ -224,6 +225,10 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         return c.api.identity.registerUpload({ key: uploaded.key });
       },
     },
+    "identity.livenessChallenge": {
+      rightful: ["borrowerA", "borrowerB"],
+      call: (c) => c.api.identity.livenessChallenge(),
+    },
     "identity.faceCompare": {
       rightful: ["borrowerA", "borrowerB"],
       call: async (c) => {
@@ -232,7 +237,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         const live = await c.api.identity.uploadImage(
           new Blob([photos.live as Uint8Array<ArrayBuffer>]),
         );
-        return c.api.identity.faceCompare({ facePhotoUrl: live.url ?? "" });
+        return c.api.identity.faceCompare(await faceCheckInput(c, live.url ?? ""));
       },
     },
     "identity.ocrCheck": {
@@ -253,7 +258,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
         const photos = await identityPhotos();
         const addresses = await uploadIdentityPhotos(c, photos);
         // Refused for a lender too; the call under test is the confirmation after it.
-        await c.api.identity.faceCompare({ facePhotoUrl: addresses.live }).catch(() => null);
+        await c.api.identity.faceCompare(await faceCheckInput(c, addresses.live)).catch(() => null);
         return c.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
       },
     },

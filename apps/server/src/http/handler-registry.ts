@@ -10,6 +10,7 @@ import { faceReviewHandlers } from "../customers/face-review-handlers";
 import { sharedDebtHandlers } from "../customers/shared-debt-handlers";
 import { statisticsHandlers } from "../customers/statistics-handlers";
 import { identityHandlers } from "../identity/handlers";
+import { livenessHandlers } from "../identity/liveness-step";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";
@@ -31,6 +32,7 @@ export const handlers: Handlers = {
   ...statisticsHandlers,
   ...sharedDebtHandlers,
   ...identityHandlers,
+  ...livenessHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,
   ...templateHandlers,

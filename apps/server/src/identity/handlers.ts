@@ -34,6 +34,7 @@ import {
   reserveAttempt,
   saveIdentity,
 } from "./identity-store";
+import { checkLiveness, livenessRecord, refuseLiveness, takeChallenge } from "./liveness-step";
 import { createSlots } from "./slots";
 
 /** An upload of the caller's, named by the address the upload answered; else refused on `field`. */
@@ -189,13 +190,31 @@ export const identityHandlers: Pick<
     if (cardUploads.some((upload) => upload.sameAs(live.value.upload))) {
       return refuseInput([{ key: "identity.face.notLive", field: "facePhotoUrl" }]);
     }
+    // Liveness (docs/identity.md, "Liveness"): the challenge's frames, before the comparison.
+    const challenge = await takeChallenge(ctx, caller, input, now);
+    if (!challenge.ok) return challenge;
     const attempt = await reserveAttempt(ctx.db, caller.userId, "face", now);
     if (attempt === null) return refuse(429, "common.operationTooFrequent");
+    const liveness = await checkLiveness(ctx, challenge.value, live.value.bytes);
+    if (!liveness.passed) {
+      await finishAttempt(ctx.db, attempt, {
+        passed: false,
+        details: {
+          uploadId: live.value.upload.id,
+          liveness: livenessRecord(challenge.value.action, liveness),
+        },
+      });
+      return refuseLiveness(liveness);
+    }
     const card =
       identity?.idCardVerifiedAt != null
         ? await cardPhotos(ctx, identity.frontUploadId, identity.holdingUploadId)
         : null;
-    const recorded = { uploadId: live.value.upload.id, comparedWithIdCard: card !== null };
+    const recorded = {
+      uploadId: live.value.upload.id,
+      comparedWithIdCard: card !== null,
+      liveness: livenessRecord(challenge.value.action, liveness),
+    };
     const verification = await verifyFaceAttempt(ctx, attempt, live.value.bytes, card, recorded);
     await finishAttempt(ctx.db, attempt, {
       passed: verification.decision !== "noMatch",

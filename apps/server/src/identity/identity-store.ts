@@ -28,6 +28,9 @@ export const attemptLimits: Record<AttemptKind, { perHour: number; minGapMs: num
   credentials: { perHour: 60, minGapMs: 0 },
   // A lender's shared-debt lookups (docs/customers.md): enough to check every new borrower.
   sharedDebt: { perHour: 30, minGapMs: 0 },
+  // Liveness challenges (docs/identity.md, "Liveness"): a few for every face check. It bounds
+  // the draws; it does not stop drawing again until the action a recorded video shows comes up.
+  livenessChallenge: { perHour: 60, minGapMs: 0 },
 };
 
 /** Whether the borrower has tried this step too often lately. */

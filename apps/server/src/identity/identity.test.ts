@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { borrowerIdentities, emergencyContacts, identityAttempts } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import {
+  faceCheckInput,
   identityPhotos,
   personalDetailsOf,
   testFaces,
@@ -64,7 +65,9 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(early.status).toBe(409);
     expect(early.serverMessage).toBe(messageFor("identity.faceFirst", "ko-KR"));
 
-    const face = await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    const face = await client.api.identity.faceCompare(
+      await faceCheckInput(client, addresses.live),
+    );
     expect(face).toEqual({ decision: "match", comparedWithIdCard: false, score: null });
     expect(await client.api.identity.userDetail()).toMatchObject({
       faceVerified: true,
@@ -115,7 +118,9 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const me = await client.api.user.current();
     const photos = await identityPhotos({ face: testFaces[1], seed: 12 });
     const addresses = await uploadIdentityPhotos(client, photos);
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(
+      await faceCheckInput(client, addresses.live, { face: testFaces[1] }),
+    );
     ts.clock.advance(stepGapMs);
     await client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
 
@@ -146,7 +151,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
       .toBuffer();
     const uploaded = await client.api.identity.uploadImage(new Blob([new Uint8Array(blank)]));
     const noFace = await refusal(
-      client.api.identity.faceCompare({ facePhotoUrl: uploaded.url ?? "" }),
+      client.api.identity.faceCompare(await faceCheckInput(client, uploaded.url ?? "")),
     );
     expect(noFace.status).toBe(400);
     expect(noFace.serverMessage).toBe(messageFor("identity.face.noFace", "ko-KR"));
@@ -170,7 +175,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     ts.clock.advance(stepGapMs);
     const pair = await client.api.identity.uploadImage(new Blob([new Uint8Array(two)]));
     const several = await refusal(
-      client.api.identity.faceCompare({ facePhotoUrl: pair.url ?? "" }),
+      client.api.identity.faceCompare(await faceCheckInput(client, pair.url ?? "")),
     );
     expect(several.serverMessage).toBe(messageFor("identity.face.severalFaces", "ko-KR"));
     expect((await client.api.identity.userDetail()).faceVerified).toBe(false);
@@ -182,7 +187,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     // The live face is person 1; the card and the holding photo show person 3.
     const photos = await identityPhotos({ face: testFaces[0], cardFace: testFaces[2], seed: 14 });
     const addresses = await uploadIdentityPhotos(client, photos);
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
     ts.clock.advance(stepGapMs);
     const error = await refusal(
       client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
@@ -210,7 +215,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     });
     const addresses = await uploadIdentityPhotos(client, photos);
     // The card's front as the "live" capture: it shows one face, so the face step takes it...
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.front });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.front));
     ts.clock.advance(stepGapMs);
     // ...but the same picture cannot then be the card.
     const same = await refusal(
@@ -221,7 +226,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     // A capture of person 1's face, with person 3 holding person 1's card: the card's own
     // portrait in the holding photo vouches for nobody; the holder's face must match.
     ts.clock.advance(stepGapMs);
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
     ts.clock.advance(stepGapMs);
     const holder = await refusal(
       client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
@@ -234,7 +239,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const client = await borrower("01020000012");
     const photos = await identityPhotos({ seed: 22 });
     const addresses = await uploadIdentityPhotos(client, photos);
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
     ts.clock.advance(stepGapMs);
     const error = await refusal(
       client.api.identity.ocrConfirm({
@@ -249,10 +254,11 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const client = await borrower("01020000013");
     const photos = await identityPhotos({ seed: 23 });
     const addresses = await uploadIdentityPhotos(client, photos);
+    // Six requests, each answering a challenge of its own.
+    const inputs = [];
+    for (let i = 0; i < 6; i++) inputs.push(await faceCheckInput(client, addresses.live));
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, () =>
-        client.api.identity.faceCompare({ facePhotoUrl: addresses.live }),
-      ),
+      inputs.map((input) => client.api.identity.faceCompare(input)),
     );
     const statuses = results.map((result) =>
       result.status === "fulfilled" ? 200 : (result.reason as { status?: number }).status,
@@ -266,7 +272,9 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const thief = await borrower("01020000006");
     const photos = await identityPhotos({ seed: 15 });
     const addresses = await uploadIdentityPhotos(owner, photos);
-    const error = await refusal(thief.api.identity.faceCompare({ facePhotoUrl: addresses.live }));
+    const error = await refusal(
+      thief.api.identity.faceCompare(await faceCheckInput(thief, addresses.live)),
+    );
     expect(error.status).toBe(400);
     expect(errorKeys(error)).toEqual(["identity.photo.invalid"]);
     const forged = await refusal(
@@ -282,7 +290,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const client = await borrower("01020000007");
     const photos = await identityPhotos({ seed: 17 });
     const addresses = await uploadIdentityPhotos(client, photos);
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
     ts.clock.advance(stepGapMs);
     const otherSex = photos.person.gender === "male" ? "female" : "male";
     const mismatch = await refusal(

@@ -4,6 +4,7 @@ import { borrowerIdentities, identityAttempts } from "../db/schema";
 import { messageFor } from "../messages/message-for";
 import { answerOf, startTestFaceService, type TestFaceService } from "../testing/face-service";
 import {
+  faceCheckInput,
   identityPhotos,
   personalDetailsOf,
   type UploadedIdentityPhotos,
@@ -82,7 +83,7 @@ describe("identity verification with a vendor's face service (docs/identity.md)"
 
   async function checkFace(client: TestClient, addresses: UploadedIdentityPhotos) {
     service.answerWith((request) => ({ body: answerOf(request, {}) }));
-    await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
     ts.clock.advance(stepGapMs);
   }
 
@@ -161,13 +162,17 @@ describe("identity verification with a vendor's face service (docs/identity.md)"
 
     // The first face check itself.
     service.answerWith(() => ({ status: 503 }));
-    const first = await refusal(client.api.identity.faceCompare({ facePhotoUrl: addresses.live }));
+    const first = await refusal(
+      client.api.identity.faceCompare(await faceCheckInput(client, addresses.live)),
+    );
     expect(first.status).toBe(500);
     expect(first.serverMessage).toBe(messageFor("server.error", "ko-KR"));
-    expect((await lastAttempt(client.userId, "face"))?.details).toEqual({
+    // The frames passed the liveness check (recorded too); the comparison failed.
+    expect((await lastAttempt(client.userId, "face"))?.details).toMatchObject({
       uploadId: uploadIdOfAddress(addresses.live),
       comparedWithIdCard: false,
       failed: "refused",
+      liveness: { passed: true },
     });
     expect(await client.api.identity.userDetail()).toMatchObject({ faceVerified: false });
 

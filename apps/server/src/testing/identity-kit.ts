@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Relation } from "@chayong/domain";
-import type { Api } from "@chayong/sdk";
+import type { Api, LivenessAction } from "@chayong/sdk";
 import sharp from "sharp";
 import type { IdCardCountry } from "../identity/ocr/id-card-reader";
 
 export type { IdCardCountry };
 
+import { headTurnFrames } from "../identity/face/fixtures/liveness-fixtures";
 import { serverPackageDir } from "../package-dir";
 import {
   type IdCardPerson,
@@ -127,6 +128,80 @@ export async function uploadIdentityPhotos(
   };
 }
 
+/** Frames of a synthetic head turn (liveness-fixtures.ts), made once per face and direction. */
+const turnFrames = new Map<string, Promise<Uint8Array[]>>();
+
+/**
+ * Frames for a liveness challenge's action, from a face fixture. Only turns can be made (no blink
+ * sequence exists: see liveness-fixtures.ts), so a blink answers null.
+ */
+export function actionFrames(face: string, action: LivenessAction): Promise<Uint8Array[]> | null {
+  if (action === "blink") return null;
+  // The borrower's left is the image's right (an unmirrored camera).
+  const towards = action === "turnLeft" ? "right" : "left";
+  const key = `${face}:${towards}`;
+  let frames = turnFrames.get(key);
+  if (!frames) {
+    frames = headTurnFrames(faceFixture(face), { towards, degrees: 45 });
+    turnFrames.set(key, frames);
+  }
+  return frames;
+}
+
+/**
+ * The turns the kit's synthetic frames of a face perform (liveness-fixtures.ts), measured on the
+ * test faces: `faceid`'s turn towards the image's left moves its nose only 0.08 eye spans past
+ * its eyes at 45-55° (the check asks 0.1; beyond 55° the face is lost), so it answers only
+ * `turnLeft`; `detect3` loses its face at 45° towards the image's right, so only `turnRight`.
+ * bench:liveness reports the pass rate of synthetic turns over the fixtures.
+ */
+const turnsOf = (face: string): readonly LivenessAction[] =>
+  face === "faceid.jpg"
+    ? ["turnLeft"]
+    : face === "detect3.jpg"
+      ? ["turnRight"]
+      : ["turnLeft", "turnRight"];
+
+/** A challenge the kit can answer for `face`: drawn again until it asks for such a turn. */
+export async function turnChallenge(client: { api: Api }, face: string = testFaces[0]) {
+  const answerable = turnsOf(face);
+  for (let draw = 0; draw < 20; draw++) {
+    const challenge = await client.api.identity.livenessChallenge();
+    if (answerable.includes(challenge.action)) return challenge;
+  }
+  throw new Error(`twenty liveness challenges in a row asked for none of ${answerable.join(", ")}`);
+}
+
+/** Uploads frames through the SDK; answers their addresses. */
+export async function uploadFrames(client: { api: Api }, frames: readonly Uint8Array[]) {
+  const urls: string[] = [];
+  for (const frame of frames) {
+    const answer = await client.api.identity.uploadImage(blob(frame, "image/jpeg"));
+    urls.push(answer.url ?? answer.path);
+  }
+  return urls;
+}
+
+/**
+ * A live face check's request as the app sends it: a challenge, the head turn it asks for
+ * performed by `face` (a fixture; the live capture's face by default), uploaded.
+ */
+export async function faceCheckInput(
+  client: { api: Api },
+  facePhotoUrl: string,
+  options: { face?: string } = {},
+) {
+  const face = options.face ?? testFaces[0];
+  const challenge = await turnChallenge(client, face);
+  const frames = await actionFrames(face, challenge.action);
+  if (!frames) throw new Error("no frames for a blink");
+  return {
+    facePhotoUrl,
+    challengeId: challenge.challengeId,
+    frameUrls: await uploadFrames(client, frames),
+  };
+}
+
 /** The personal details of the ID card page, as the borrower confirms them. */
 export function personalDetailsOf(
   photos: IdentityPhotos,
@@ -162,7 +237,9 @@ export async function verifyBorrower(
 ): Promise<IdentityPhotos & { addresses: UploadedIdentityPhotos }> {
   const photos = await identityPhotos(options);
   const addresses = await uploadIdentityPhotos(client, photos);
-  await client.api.identity.faceCompare({ facePhotoUrl: addresses.live });
+  await client.api.identity.faceCompare(
+    await faceCheckInput(client, addresses.live, { face: options.face }),
+  );
   await client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses));
   await client.api.identity.addEmergencyContacts(twoContacts);
   return { ...photos, addresses };

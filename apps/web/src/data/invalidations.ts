@@ -28,6 +28,7 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
   // Uploads answer a file's descriptor; the step that uses the file says what changed.
   "identity.uploadImage": [],
   "identity.registerUpload": [],
+  "identity.livenessChallenge": [],
   "identity.faceCompare": ["identity.userDetail", "user.current"],
   "identity.ocrCheck": [],
   "identity.ocrConfirm": ["identity.userDetail", "user.current"],

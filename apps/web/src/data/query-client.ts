@@ -15,6 +15,8 @@ declare module "@tanstack/react-query" {
   interface Register {
     /** `timeoutMs`: a read that needs longer than the transport's time-out (a download). */
     queryMeta: { timeoutMs?: number };
+    /** `timeoutMs`: a write that needs longer than the transport's time-out (the face check). */
+    mutationMeta: { timeoutMs?: number };
   }
 }
 
@@ -125,8 +127,10 @@ export function createQueryClient(options: {
         refetchOnReconnect: false,
       },
       mutations: {
-        mutationFn: async (variables, { mutationKey }) =>
-          (await loadApi()).call(String(mutationKey?.[0]), variables),
+        mutationFn: async (variables, { mutationKey, meta }) =>
+          (await loadApi()).call(String(mutationKey?.[0]), variables, {
+            timeoutMs: meta?.timeoutMs,
+          }),
         retry: false,
         networkMode: "always",
       },

@@ -6,8 +6,22 @@ import * as v from "valibot";
 
 const imageUrl = textField({ requiredKey: "common.invalidValue", maxLength: 500 });
 
+/** How many frames answer a challenge (docs/identity.md, "Liveness"). */
+export const livenessFrameCount = { min: 4, max: 8 } as const;
+
 export const faceCompareRequestSchema = v.strictObject(
-  { facePhotoUrl: imageUrl },
+  {
+    /** The capture compared with the ID card. */
+    facePhotoUrl: imageUrl,
+    /** The challenge answered (identity.livenessChallenge). */
+    challengeId: textField({ requiredKey: "common.invalidValue", maxLength: 100 }),
+    /** The frames captured while the borrower performed the action, in order. */
+    frameUrls: v.pipe(
+      v.array(imageUrl, "common.invalidValue"),
+      v.minLength(livenessFrameCount.min, "common.invalidValue"),
+      v.maxLength(livenessFrameCount.max, "common.invalidValue"),
+    ),
+  },
   "common.invalidValue",
 );
 export const ocrCheckRequestSchema = v.strictObject(

@@ -22,6 +22,17 @@ export const faceDecisions = ["match", "review"] as const;
  * with the card's photos, `score` is the lowest similarity, 0..1, and `decision` is `review`
  * when it fell between the thresholds: the borrower's lender then looks before he signs.
  */
+/** The action the borrower performs for the live face check (docs/identity.md, "Liveness"). */
+export const livenessActions = ["turnLeft", "turnRight", "blink"] as const;
+export type LivenessAction = (typeof livenessActions)[number];
+
+export const livenessChallengeAnswerSchema = v.object({
+  challengeId: v.string(),
+  action: v.picklist(livenessActions),
+  /** ISO 8601; the frames must reach faceCompare before then. */
+  expiresAt: v.string(),
+});
+
 export const faceCompareAnswerSchema = v.object({
   decision: v.picklist(faceDecisions),
   comparedWithIdCard: v.boolean(),

@@ -17,6 +17,20 @@ export interface AnalyzedFace {
   /** Anti-spoof and liveness scores, 0..1, when the engine measures them. */
   real: number | null;
   live: number | null;
+  /** Where the head points and how open the eyes are, when the engine places landmarks (the
+   * liveness challenge reads them: liveness.ts). */
+  pose?: FacePose | null;
+}
+
+/** A face's pose, from the engine's face mesh. */
+export interface FacePose {
+  /** Head turn in degrees, positive towards the image's right (the person's left, unmirrored). */
+  yaw: number;
+  /** Eyelid gap over eye height, both eyes averaged: about 0.3+ open, below 0.2 closed. */
+  eyeOpenness: number;
+  /** A few landmarks (x, y in photo pixels): nose tip, eye corners, mouth corners, chin,
+   * forehead, cheeks; for telling a turning head from a flat photo turned. */
+  landmarks: [number, number][];
 }
 
 export interface FaceAnalyzer {

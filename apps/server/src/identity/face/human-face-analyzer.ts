@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as Tf from "@tensorflow/tfjs-core";
 import type { Config, Human, Result } from "@vladmandic/human";
-import type { AnalyzedFace, FaceAnalyzer } from "./embedding-face-verifier";
+import type { AnalyzedFace, FaceAnalyzer, FacePose } from "./embedding-face-verifier";
 import { decodeSquare } from "./face-image";
 
 /**
@@ -85,8 +85,36 @@ function facesOf(
         embedding: face.embedding && face.embedding.length > 0 ? face.embedding : null,
         real: face.real ?? null,
         live: face.live ?? null,
+        pose: poseOf(face, (x, y) => [toPhoto(x, square.offsetX), toPhoto(y, square.offsetY)]),
       };
     });
+}
+
+/** FaceMesh indices (MediaPipe's 468-point topology) of the landmarks a pose keeps: nose tip,
+ * the eyes' outer and inner corners, the mouth's corners, chin, forehead, the cheeks' edges. */
+export const poseLandmarkIndices = [1, 33, 133, 362, 263, 61, 291, 152, 10, 234, 454] as const;
+
+function poseOf(
+  face: Result["face"][number],
+  toPhoto: (x: number, y: number) => [number, number],
+): FacePose | null {
+  const mesh = face.mesh;
+  const yaw = face.rotation?.angle.yaw;
+  if (!mesh || mesh.length < 468 || yaw === undefined || !Number.isFinite(yaw)) return null;
+  const y = (index: number) => mesh[index]?.[1] ?? 0;
+  // Human's own blink gesture: the inner lids' gap over the height of the eye's wider border.
+  const openness = (lidA: number, lidB: number, borderA: number, borderB: number) => {
+    const border = Math.abs(y(borderA) - y(borderB));
+    return border > 0 ? Math.abs(y(lidA) - y(lidB)) / border : 0;
+  };
+  return {
+    yaw: (yaw * 180) / Math.PI,
+    eyeOpenness: (openness(374, 386, 443, 450) + openness(145, 159, 223, 230)) / 2,
+    landmarks: poseLandmarkIndices.map((index) => {
+      const point = mesh[index] ?? [0, 0];
+      return toPhoto(point[0], point[1]);
+    }),
+  };
 }
 
 // Human keeps per-call state (the current input, the detector's boxes) in module variables that

@@ -14,11 +14,30 @@ vi.mock("./face-detector", () => ({
   loadFaceDetector: () => Promise.reject(new Error("no detector in tests")),
 }));
 
+// happy-dom has no camera either: a stand-in stream whose frames are a tiny JPEG. A test turns it
+// off to see the page without a camera.
+const camera = vi.hoisted(() => ({ works: true, frames: 0 }));
+vi.mock("./camera", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./camera")>();
+  return {
+    ...actual,
+    openFrontCamera: async () => {
+      if (!camera.works) throw new actual.CameraUnavailable("no camera in tests");
+      return new MediaStream();
+    },
+    closeCamera: () => undefined,
+    captureFrame: async () => {
+      camera.frames += 1;
+      return new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: "image/jpeg" });
+    },
+  };
+});
+
 const signPage = "/pages/loans/sign?code=abc123";
 
 beforeEach(() => {
-  // happy-dom has no camera: the page offers the camera app instead.
-  Object.defineProperty(navigator, "mediaDevices", { value: undefined, configurable: true });
+  camera.works = true;
+  camera.frames = 0;
 });
 afterEach(() => {
   cleanup();
@@ -39,6 +58,9 @@ function renderFacePage(
       "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
       "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ faceVerified }) }),
       "/upload/image": uploads.route,
+      "/api/v3/userAuth/livenessChallenge": () => ({
+        body: { challengeId: "c-1", action: "turnLeft", expiresAt: "2030-01-01T00:00:00.000Z" },
+      }),
       "/api/v3/userAuth/faceCompare": () => {
         faceVerified = true;
         return { body: { decision: "match", comparedWithIdCard: false, score: null } };
@@ -57,17 +79,17 @@ function facePage(redirect = signPage) {
 const photo = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], "me.jpg", { type: "image/jpeg" });
 
+/** The capture by hand (no detector here), then the challenge's burst runs by itself. */
 async function takePhoto() {
-  const input = (await screen.findByText("사진 촬영")).querySelector("input");
-  if (!input) throw new Error("no photo input");
-  expect(input.getAttribute("accept")).toBe("image/*");
-  expect(input.getAttribute("capture")).toBe("user");
-  fireEvent.change(input, { target: { files: [photo()] } });
+  fireEvent.click(await screen.findByRole("button", { name: "촬영하기" }));
 }
 
+const burst = { timeout: 5_000 };
+
 describe("the face check", () => {
-  it("shows step 1 of 2 and, without a camera, says so and takes a photo from the camera app", async () => {
-    const { server, router } = renderFacePage();
+  it("shows step 1 of 2 and, without a camera, says the live check needs one", async () => {
+    camera.works = false;
+    const { server } = renderFacePage();
     expect(await screen.findByText("얼굴을 화면 가운데에 맞춰 주세요")).toBeTruthy();
     const steps = screen.getByRole("list", { name: "본인 인증 단계" });
     expect(steps.textContent).toContain("얼굴 인증");
@@ -78,14 +100,41 @@ describe("the face check", () => {
     expect(
       await screen.findByText("카메라에 접근할 수 없습니다. 카메라 권한을 확인해 주세요."),
     ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "얼굴 인증에는 카메라가 필요합니다. 카메라 접근을 허용한 뒤 다시 시도해 주세요.",
+      ),
+    ).toBeTruthy();
+    // No photo from the camera app: a photo cannot follow a liveness challenge.
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(server.calls.some((call) => call.path === "/api/v3/userAuth/faceCompare")).toBe(false);
+  });
+
+  it("asks for the challenge's action, records the burst with progress, and sends capture and frames", async () => {
+    const { server, router } = renderFacePage();
+    fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
     await takePhoto();
 
-    // Uploaded, checked for one clear face, then on to the ID card with the way back.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));
+    // The instruction in the borrower's language, with the frames recorded so far.
+    expect(await screen.findAllByText("고개를 천천히 왼쪽으로 돌려 주세요")).not.toHaveLength(0);
+    expect(await screen.findByText("촬영 중… 0/6")).toBeTruthy();
+    expect(await screen.findByText("촬영 중… 3/6", undefined, burst)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "촬영하기" })).toBeNull();
+
+    // Uploaded, checked, then on to the ID card with the way back.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"), burst);
     expect(router.state.location.search).toEqual({ redirect: signPage });
+    expect(camera.frames).toBe(7);
+    const challenges = server.calls.filter(
+      (call) => call.path === "/api/v3/userAuth/livenessChallenge",
+    );
+    expect(challenges).toHaveLength(1);
     const compare = server.calls.find((call) => call.path === "/api/v3/userAuth/faceCompare");
+    const address = (n: number) => `/files/upload-${n}?viewer=u-2&expires=1&signature=s`;
     expect(compare?.payload).toEqual({
-      facePhotoUrl: "/files/upload-1?viewer=u-2&expires=1&signature=s",
+      facePhotoUrl: address(1),
+      challengeId: "c-1",
+      frameUrls: [2, 3, 4, 5, 6, 7].map(address),
     });
     expect(server.calls.find((call) => call.path === "/upload/image")?.payload).toMatchObject({
       file: { type: "image/jpeg" },
@@ -110,15 +159,20 @@ describe("the face check", () => {
     expect(
       await screen.findByText(
         "얼굴이 인식되지 않았습니다. 얼굴을 화면 가운데에 맞춰 다시 촬영해 주세요.",
+        undefined,
+        burst,
       ),
     ).toBeTruthy();
     expect(screen.getByRole("img", { name: "얼굴 인증" })).toBeTruthy();
-    // 'retake' is the camera app again.
-    const retake = (await screen.findByText("다시 촬영")).querySelector("input");
-    if (!retake) throw new Error("no retake input");
-    fireEvent.change(retake, { target: { files: [photo()] } });
+    // 'retake' opens the camera again, for a new challenge.
+    fireEvent.click(await screen.findByRole("button", { name: "다시 촬영" }));
+    await takePhoto();
     expect(
-      await screen.findByText("너무 자주 시도했습니다. 잠시 후 다시 시도해 주세요."),
+      await screen.findByText(
+        "너무 자주 시도했습니다. 잠시 후 다시 시도해 주세요.",
+        undefined,
+        burst,
+      ),
     ).toBeTruthy();
   });
 
@@ -245,7 +299,7 @@ describe("the whole verification from the sign page", () => {
     expect(router.history.location.state.__TSR_index).toBe(1);
     fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
     await takePhoto();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"), burst);
     // The ID card step took the face step's place.
     expect(router.history.location.state.__TSR_index).toBe(1);
 

@@ -1,3 +1,4 @@
+import type { LivenessAction } from "@chayong/sdk";
 import { Button, CameraFrame, PageHeader, StepIndicator, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +13,7 @@ import { assessFaces, type FacePosition, type Hold, nextHold, noHold } from "./f
 import { flowSearch } from "./flow-history";
 import { fitForUpload, ImageTooLarge } from "./image-file";
 import { useLeaveVerification } from "./leave-verification";
+import { challengeTiming, recordChallenge } from "./liveness-challenge";
 import { type FlowSearch, idCardPath } from "./verification-flow";
 
 type Phase =
@@ -20,13 +22,29 @@ type Phase =
   | { kind: "idle" }
   | { kind: "starting" }
   | { kind: "live" }
-  /** No camera (refused, missing, insecure page): a photo from the camera app instead. */
+  /** No camera (refused, missing, insecure page): the live check cannot be done (a photo from
+   * the camera app cannot follow a liveness challenge, docs/identity.md "Liveness"). */
   | { kind: "noCamera" }
-  | { kind: "sending"; photoUrl: string; step: "uploading" | "verifying"; fromFile: boolean }
-  | { kind: "failed"; photoUrl: string; message: string; fromFile: boolean };
+  | { kind: "sending"; photoUrl: string; step: "uploading" | "verifying" }
+  | { kind: "failed"; photoUrl: string; message: string };
+
+/** The liveness challenge under way: the action asked for, frames recorded so far. */
+interface ChallengeProgress {
+  action: LivenessAction;
+  done: number;
+  total: number;
+}
+
+const actionMessages: Record<LivenessAction, string> = {
+  turnLeft: "verify.face.action.turnLeft",
+  turnRight: "verify.face.action.turnRight",
+  blink: "verify.face.action.blink",
+};
 
 type DetectorState = "loading" | "ready" | "unavailable";
 
+/** How long the face check may take (docs/identity.md, "Liveness"). */
+const faceCompareTimeoutMs = 60_000;
 /** After this long without an automatic capture, the borrower may take the photo by hand. */
 const manualCaptureAfterMs = 15_000;
 /** Pause between detections: about 10 looks a second at most, leaving the phone room to breathe. */
@@ -56,8 +74,10 @@ const positionMessages: Record<FacePosition, string> = {
 /**
  * Step 1 of identity verification (/pages/me/face, docs/screens.md#verification-flow): the front camera in the oval, a face
  * detector in the browser guiding the borrower until one face is centred and still for about a
- * second, then the frame is captured, uploaded and checked by the server ('faceCompare').
- * Without a camera, a photo from the camera app; without the detector, a capture button.
+ * second, then the frame is captured; the server's liveness challenge asks for an action (turn
+ * left or right, blink), a short burst of frames records it, and the capture and the frames are
+ * uploaded and checked by the server ('faceCompare', docs/identity.md "Liveness"). Without a
+ * camera the check cannot be done; without the detector, a capture button.
  */
 export function FacePage({ redirect }: FlowSearch) {
   const { _ } = useLingui();
@@ -99,7 +119,13 @@ function FaceCheck({
   const toast = useToast();
   const navigate = useNavigate();
   const { mutateAsync: uploadImage } = useApiMutation("identity.uploadImage");
-  const { mutateAsync: compareFace } = useApiMutation("identity.faceCompare");
+  // The server analyses nine images one after another (the capture three times, six frames), in a
+  // queue every borrower's check shares: longer than the transport's 15 s on a busy server.
+  const { mutateAsync: compareFace } = useApiMutation("identity.faceCompare", {
+    meta: { timeoutMs: faceCompareTimeoutMs },
+  });
+  const { mutateAsync: drawChallenge } = useApiMutation("identity.livenessChallenge");
+  const [challenge, setChallenge] = useState<ChallengeProgress | null>(null);
   const [phase, setPhase] = useState<Phase>(
     verifiedPhoto ? { kind: "verified", photoUrl: verifiedPhoto.url } : { kind: "idle" },
   );
@@ -145,16 +171,22 @@ function FaceCheck({
   );
 
   const send = useCallback(
-    async (photo: Blob, fromFile: boolean) => {
+    async (photo: Blob, answer: { challengeId: string; frames: Blob[] }) => {
       const photoUrl = URL.createObjectURL(photo);
       photoUrls.current.push(photoUrl);
-      setPhase({ kind: "sending", photoUrl, step: "uploading", fromFile });
+      setPhase({ kind: "sending", photoUrl, step: "uploading" });
       let step: "uploading" | "verifying" = "uploading";
       try {
-        const uploaded = await uploadImage({ file: await fitForUpload(photo) });
+        const upload = async (image: Blob) => {
+          const uploaded = await uploadImage({ file: await fitForUpload(image) });
+          return uploaded.url ?? uploaded.path;
+        };
+        const facePhotoUrl = await upload(photo);
+        const frameUrls: string[] = [];
+        for (const frame of answer.frames) frameUrls.push(await upload(frame));
         step = "verifying";
-        setPhase({ kind: "sending", photoUrl, step, fromFile });
-        await compareFace({ facePhotoUrl: uploaded.url ?? uploaded.path });
+        setPhase({ kind: "sending", photoUrl, step });
+        await compareFace({ facePhotoUrl, challengeId: answer.challengeId, frameUrls });
         toast.show(_("verify.face.success"));
         await goToIdCard();
       } catch (error) {
@@ -163,7 +195,7 @@ function FaceCheck({
             ? _("upload.tooLarge")
             : (screenMessage(error, _) ??
               _(step === "uploading" ? "upload.failed" : "identity.faceFailed"));
-        setPhase({ kind: "failed", photoUrl, message, fromFile });
+        setPhase({ kind: "failed", photoUrl, message });
       }
     },
     [uploadImage, compareFace, toast, _, goToIdCard],
@@ -173,20 +205,44 @@ function FaceCheck({
     const video = videoRef.current;
     if (!video || capturing.current) return;
     capturing.current = true;
+    let photo: Blob;
     try {
-      const photo = await captureFrame(video);
-      closeCamera(streamRef.current);
-      streamRef.current = null;
-      await send(photo, false);
+      photo = await captureFrame(video);
     } catch {
       // No frame yet (the video is still starting): detection goes on.
+      capturing.current = false;
+      return;
+    }
+    try {
+      // The server's challenge, then the burst of frames while the borrower performs it.
+      const drawn = await drawChallenge({});
+      const frames = await recordChallenge(
+        () => captureFrame(video),
+        (done) => setChallenge({ action: drawn.action, done, total: challengeTiming.frames }),
+      );
+      closeCamera(streamRef.current);
+      streamRef.current = null;
+      setChallenge(null);
+      await send(photo, { challengeId: drawn.challengeId, frames });
+    } catch (error) {
+      closeCamera(streamRef.current);
+      streamRef.current = null;
+      setChallenge(null);
+      const photoUrl = URL.createObjectURL(photo);
+      photoUrls.current.push(photoUrl);
+      setPhase({
+        kind: "failed",
+        photoUrl,
+        message: screenMessage(error, _) ?? _("identity.faceFailed"),
+      });
     } finally {
       capturing.current = false;
     }
-  }, [send]);
+  }, [send, drawChallenge, _]);
 
   const start = async () => {
     setPhase({ kind: "starting" });
+    setChallenge(null);
     setPosition(null);
     setSlow(false);
     try {
@@ -250,24 +306,6 @@ function FaceCheck({
     };
   }, [phase.kind, ready, capture]);
 
-  // The camera app through the file picker (`capture="user"` opens the front camera on phones).
-  const photoInput = (label: string) => (
-    <label className="cy-button cy-button--primary cy-button--lg cy-button--block face-check__file">
-      {label}
-      <input
-        className="cy-visually-hidden"
-        type="file"
-        accept="image/*"
-        capture="user"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (file) void send(file, true);
-        }}
-      />
-    </label>
-  );
-
   return (
     // The detector's backend (or state) is written on the page for support and the browser tests.
     <div
@@ -316,15 +354,16 @@ function FaceCheck({
           </>
         );
       case "live": {
-        const message =
-          detector.state === "loading"
+        const message = challenge
+          ? _(actionMessages[challenge.action])
+          : detector.state === "loading"
             ? _("verify.face.loadingDetector")
             : detector.state === "unavailable"
               ? _("verify.face.detectorUnavailable")
               : position
                 ? _(positionMessages[position])
                 : undefined;
-        const manual = detector.state === "unavailable" || slow;
+        const manual = (detector.state === "unavailable" || slow) && !challenge;
         return (
           <>
             <CameraFrame state={position === "aligned" ? "aligned" : "idle"} message={message}>
@@ -336,13 +375,30 @@ function FaceCheck({
                 aria-label={_("verify.face.title")}
               />
             </CameraFrame>
-            {detector.state === "loading" ? (
+            {challenge ? (
+              // The burst under way: the action stays on screen until the last frame.
+              <>
+                <progress
+                  className="face-check__progress"
+                  max={challenge.total}
+                  value={challenge.done}
+                  aria-label={_(actionMessages[challenge.action])}
+                />
+                <p className="page__note" aria-live="polite">
+                  {_("verify.face.actionProgress", {
+                    done: challenge.done,
+                    total: challenge.total,
+                  })}
+                </p>
+              </>
+            ) : null}
+            {detector.state === "loading" && !challenge ? (
               <progress
                 className="face-check__progress"
                 aria-label={_("verify.face.loadingDetector")}
               />
             ) : null}
-            {detector.state === "ready" && position === "aligned" ? (
+            {detector.state === "ready" && position === "aligned" && !challenge ? (
               // The steady second before the capture.
               <progress
                 className="face-check__progress"
@@ -368,8 +424,12 @@ function FaceCheck({
         return (
           <>
             <CameraFrame state="error" message={_("page.cameraUnavailable")} />
-            <p className="page__note">{_("verify.face.fallbackHint")}</p>
-            <div className="page__actions">{photoInput(_("upload.fromCamera"))}</div>
+            <p className="page__note">{_("verify.face.cameraRequired")}</p>
+            <div className="page__actions">
+              <Button size="lg" block onClick={() => void start()}>
+                {_("verify.face.start")}
+              </Button>
+            </div>
           </>
         );
       case "sending": {
@@ -390,13 +450,9 @@ function FaceCheck({
               <img src={phase.photoUrl} alt={_("verify.face.title")} />
             </CameraFrame>
             <div className="page__actions">
-              {phase.fromFile ? (
-                photoInput(_("verify.face.retake"))
-              ) : (
-                <Button size="lg" block onClick={() => void start()}>
-                  {_("verify.face.retake")}
-                </Button>
-              )}
+              <Button size="lg" block onClick={() => void start()}>
+                {_("verify.face.retake")}
+              </Button>
             </div>
           </>
         );
