@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { sniffImageType } from "@chayong/domain";
+import { parseIdNumber, sniffImageType } from "@chayong/domain";
 import {
   defaultIdCardCountries,
   emptyIdCardFields,
@@ -7,7 +7,9 @@ import {
   type IdCardFields,
   type IdCardReader,
   type IdCardReading,
+  type IdNumberSearch,
 } from "./id-card-reader";
+import { type GreyImage, locateIdNumber, ocrWordLines } from "./id-number-location";
 import { hasKoreanLegacyCheckDigit, parseKoreanIdCardText } from "./korean-id-card-text";
 import { parseTaiwanIdCardText } from "./taiwan-id-card-text";
 
@@ -153,23 +155,23 @@ export function createTesseractIdCardReader(
     return installedLanguages;
   }
 
+  /** Why the engine cannot read `countries`, or null when it can. */
+  async function unavailable(countries: readonly IdCardCountry[]): Promise<string | null> {
+    const installed = await languages();
+    if (installed === engineMissing) return `OCR engine not installed: ${command} was not found`;
+    const missing = countries
+      .map((country) => languageOf[country])
+      .filter((language) => !installed.has(language));
+    if (missing.length === 0) return null;
+    const packages = missing.map((language) => `tesseract-ocr-${language.replace(/_/g, "-")}`);
+    return `OCR language data not installed: ${missing.join(", ")} (Debian: ${packages.join(", ")})`;
+  }
+
   return {
     async read(image, readOptions = {}): Promise<IdCardReading> {
       const countries = readOptions.countries ?? defaultIdCardCountries;
-      const installed = await languages();
-      if (installed === engineMissing) {
-        return { available: false, reason: `OCR engine not installed: ${command} was not found` };
-      }
-      const missing = countries
-        .map((country) => languageOf[country])
-        .filter((language) => !installed.has(language));
-      if (missing.length > 0) {
-        const packages = missing.map((language) => `tesseract-ocr-${language.replace(/_/g, "-")}`);
-        return {
-          available: false,
-          reason: `OCR language data not installed: ${missing.join(", ")} (Debian: ${packages.join(", ")})`,
-        };
-      }
+      const reason = await unavailable(countries);
+      if (reason !== null) return { available: false, reason };
       const input = await tesseractReadable(image);
       let enlarged: Promise<Uint8Array | null> | null = null;
       let firstReading: IdCardFields | null = null;
@@ -205,6 +207,35 @@ export function createTesseractIdCardReader(
       // No language found a valid number: what the first one read is still worth suggesting.
       return { available: true, country: null, fields: firstReading ?? emptyIdCardFields };
     },
+
+    // The same passes as a reading, each answering word boxes (TSV), until one finds the number.
+    async locate(image, idNumber): Promise<IdNumberSearch> {
+      const country: IdCardCountry = parseIdNumber(idNumber)?.kind === "TW-ID" ? "TW" : "KR";
+      const reason = await unavailable([country]);
+      if (reason !== null) return { available: false, reason };
+      const input = await tesseractReadable(image);
+      let enlarged: Promise<Uint8Array | null> | null = null;
+      const otherNumbers = new Set<string>();
+      for (const pass of passes) {
+        if (pass.scale !== 1) enlarged ??= enlarge(input, pass.scale);
+        const passInput = pass.scale === 1 ? input : await enlarged;
+        if (passInput === null) continue;
+        const output = await run(
+          ["stdin", "stdout", "--psm", pass.pageSegmentation, "-l", languageOf[country], "tsv"],
+          passInput,
+        );
+        if (output === engineMissing) {
+          return { available: false, reason: `OCR engine not installed: ${command} was not found` };
+        }
+        const found = locateIdNumber(ocrWordLines(output.stdout), idNumber, {
+          scale: pass.scale,
+          ink: await greyImage(passInput),
+        });
+        if (found.hidden.length > 0) return { available: true, ...found };
+        for (const number of found.otherNumbers) otherNumbers.add(number);
+      }
+      return { available: true, hidden: [], otherNumbers: [...otherNumbers] };
+    },
   };
 }
 
@@ -232,4 +263,11 @@ async function enlarge(image: Uint8Array, scale: number): Promise<Uint8Array | n
     .png()
     .toBuffer();
   return new Uint8Array(resized);
+}
+
+/** The image as one 8-bit grey channel, to measure printed characters in (id-number-location.ts). */
+async function greyImage(image: Uint8Array): Promise<GreyImage> {
+  const { default: sharp } = await import("sharp");
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
