@@ -100,15 +100,23 @@ export async function dropClearUploads(db: Db, ownerId: string, photos: readonly
 
 /**
  * Deletes the clear photos' files once no upload names them any more. Files are shared by equal
- * bytes: another user's upload of the very same picture keeps it (theirs to keep).
+ * bytes: another user's upload of the very same picture keeps it (theirs to keep). Runs after
+ * the confirmation committed, so a failure is logged for the operator, not answered.
  */
 export async function deleteClearFiles(ctx: ServerContext, photos: readonly CardPhoto[]) {
   for (const photo of photos) {
-    const [stillNamed] = await ctx.db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(eq(uploads.fileKey, photo.upload.fileKey))
-      .limit(1);
-    if (stillNamed === undefined) await ctx.files.delete(photo.upload.fileKey);
+    try {
+      const [stillNamed] = await ctx.db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(eq(uploads.fileKey, photo.upload.fileKey))
+        .limit(1);
+      if (stillNamed === undefined) await ctx.files.delete(photo.upload.fileKey);
+    } catch (error) {
+      ctx.logger.error(
+        { err: error, uploadId: photo.upload.id },
+        "an ID card's clear photo could not be deleted after its masked copy was kept",
+      );
+    }
   }
 }
