@@ -23,7 +23,7 @@ export function ocrWordLines(tsv: string): OcrWord[][] {
     const cells = row.split("\t");
     // level page block paragraph line word left top width height confidence text
     if (cells.length < 12 || cells[0] !== "5") continue;
-    const text = (cells.slice(11).join("\t") ?? "").trim();
+    const text = cells.slice(11).join("\t").trim();
     if (text === "") continue;
     const [left, top, width, height] = cells.slice(6, 10).map(Number) as [
       number,
