@@ -272,7 +272,8 @@ function faceVerifierFor(
 /** Tesseract, or with OCR off a reader that says so (the form is then filled by hand). */
 function idCardReaderFor(command: string | null): IdCardReader {
   if (command !== null) return createTesseractIdCardReader({ command });
-  return { read: async () => ({ available: false, reason: "OCR is off (CHAYONG_TESSERACT=off)" }) };
+  const off = { available: false, reason: "OCR is off (CHAYONG_TESSERACT=off)" } as const;
+  return { read: async () => off, locate: async () => off };
 }
 
 /** The ID number keys: configured, or the embedded default's own (docs/identity.md). */

@@ -93,6 +93,7 @@ export const messageKeys = [
   "identity.idNumber.invalid",
   "identity.idNumber.birthdayMismatch", // the number's birth date differs from the birthday
   "identity.idNumber.genderMismatch", // the number's sex digit differs from the gender
+  "identity.idNumber.cardMismatch", // the number typed is not the one printed on the card
   "identity.gender.required",
   "identity.birthday.required",
   "identity.address.required",
@@ -113,6 +114,8 @@ export const messageKeys = [
   "identity.faceFirst", // the ID card is confirmed after the live face check
   "identity.photo.invalid", // a photo that is not one of the caller's uploads
   "identity.photo.sameTwice", // one picture uploaded into two photo slots
+  "identity.photo.numberUnreadable", // the card's ID number cannot be found in the photo to mask it
+  "identity.idCard.maskingUnavailable", // no OCR engine on the server to mask the card photos
   "identity.face.notLive", // an ID card photo sent as the live capture (or the other way round)
   // Liveness (docs/identity.md, "Liveness")
   "identity.liveness.challengeExpired", // the challenge is unknown, used or expired: start again

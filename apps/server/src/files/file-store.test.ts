@@ -27,6 +27,15 @@ describe("the local file store", () => {
     expect(storedFileKey(image, "image/webp")).toMatch(/\.webp$/);
   });
 
+  it("deletes a file, and takes a missing key or a non-key quietly", async () => {
+    const { store } = freshStore();
+    const key = await store.put(bytes("a clear card, replaced by its masked copy"), "image/png");
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    await store.delete(key);
+    await store.delete("../../etc/passwd");
+  });
+
   it("stores the same bytes once, owner-readable only, with no partial files left", async () => {
     const { root, store } = freshStore();
     const image = bytes("same image");

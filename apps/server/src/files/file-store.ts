@@ -14,6 +14,11 @@ export interface FileStore {
   put(bytes: Uint8Array, type: ImageMimeType): Promise<StoredFileKey>;
   /** The bytes under a key, or null when there are none. */
   get(key: StoredFileKey): Promise<Uint8Array | null>;
+  /**
+   * Removes the bytes under a key (a key with none is no error). Keys are shared by equal
+   * bytes: the caller checks that no other upload still names the key.
+   */
+  delete(key: StoredFileKey): Promise<void>;
 }
 
 /** `<sha256 hex>.<jpg|png|webp>` */
@@ -62,6 +67,10 @@ export function createLocalFileStore(root: string): FileStore {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+    async delete(key) {
+      if (!isStoredFileKey(key)) return;
+      await rm(pathOf(key), { force: true });
     },
   };
 }

@@ -41,4 +41,13 @@ describe("the S3 file store, against a real S3 API server", () => {
     expect(await store.get("../secrets.png")).toBeNull();
     await expect(storeIn("", "no-such-bucket").put(bytes("x"), "image/jpeg")).rejects.toThrow();
   });
+
+  it("deletes an object, and takes a missing key or a non-key quietly", async () => {
+    const store = storeIn("uploads");
+    const key = await store.put(bytes("a clear card, replaced by its masked copy"), "image/jpeg");
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    await store.delete(key);
+    await store.delete("../secrets.png");
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
@@ -70,6 +71,11 @@ export function createS3FileStore(config: S3FileStoreConfig): FileStore {
         if (error instanceof NoSuchKey || error instanceof NotFound) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      if (!isStoredFileKey(key)) return;
+      // S3 answers a deleted key and a missing one alike.
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
     },
   };
 }

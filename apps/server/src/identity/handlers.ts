@@ -1,4 +1,5 @@
 import {
+  type ImageMimeType,
   type MessageKey,
   maskIdNumber,
   parseIdNumber,
@@ -21,7 +22,14 @@ import {
   succeed,
 } from "../outcome";
 import { uploadIdOfAddress } from "../uploads/file-addresses";
-import { findUpload, type UploadRow } from "../uploads/upload-store";
+import { findUpload, saveUpload, type UploadRow } from "../uploads/upload-store";
+import {
+  type CardPhoto,
+  cardNumberFinding,
+  deleteClearFiles,
+  dropClearUploads,
+  maskedCopy,
+} from "./card-masking";
 import { type FaceVerification, FaceVerifierError } from "./face/face-verifier";
 import {
   findContacts,
@@ -35,6 +43,7 @@ import {
   saveIdentity,
 } from "./identity-store";
 import { checkLiveness, livenessRecord, refuseLiveness, takeChallenge } from "./liveness-step";
+import type { ImageBox } from "./ocr/id-card-reader";
 import { createSlots } from "./slots";
 
 /** An upload of the caller's, named by the address the upload answered; else refused on `field`. */
@@ -172,6 +181,45 @@ function distinctPhotoProblems(slots: [string, UploadRow][]): FieldProblem[] {
     }
   });
   return problems;
+}
+
+/**
+ * Looks for the typed number in each card photo, under the reading slots (docs/identity.md,
+ * "Masked card images"): where to mask each, or the problem that refuses the form, or that the
+ * engine is off or not installed. The record says what was found and how long it took, never
+ * the number.
+ */
+async function findCardNumbers(
+  ctx: ServerContext,
+  idNumber: string,
+  photos: readonly CardPhoto[],
+): Promise<{
+  outcome:
+    | { kind: "found"; masks: { photo: CardPhoto; hidden: ImageBox[] }[] }
+    | { kind: "refused"; problem: FieldProblem }
+    | { kind: "unavailable" };
+  record: Record<string, unknown>;
+}> {
+  const masks: { photo: CardPhoto; hidden: ImageBox[] }[] = [];
+  const record: Record<string, unknown> = {};
+  for (const photo of photos) {
+    const startedAt = performance.now();
+    const search = await readingSlots.run(() => ctx.idCards.locate(photo.bytes, idNumber));
+    const seconds = Math.round(performance.now() - startedAt) / 1000;
+    if (!search.available) {
+      record[photo.field] = { available: false, seconds };
+      return { outcome: { kind: "unavailable" }, record };
+    }
+    const finding = cardNumberFinding(photo, search);
+    if (!finding.found) {
+      record[photo.field] = { found: false, otherNumberRead: finding.otherNumberRead, seconds };
+      // The front first: its number decides whether the typed one is the card's.
+      return { outcome: { kind: "refused", problem: finding.problem }, record };
+    }
+    record[photo.field] = { found: true, masked: finding.hidden.length, seconds };
+    masks.push({ photo, hidden: finding.hidden });
+  }
+  return { outcome: { kind: "found", masks }, record };
 }
 
 export const identityHandlers: Pick<
@@ -335,6 +383,7 @@ export const identityHandlers: Pick<
 
     const attempt = await reserveAttempt(ctx.db, caller.userId, "confirm", now);
     if (attempt === null) return refuse(429, "common.operationTooFrequent");
+    // Compared on the clear photos, in memory: masking covers the number, never a face.
     const verification = await verifyFaceAttempt(
       ctx,
       attempt,
@@ -342,14 +391,41 @@ export const identityHandlers: Pick<
       { front: front.bytes, holding: holding.bytes },
       { faceUploadId },
     );
-    await finishAttempt(ctx.db, attempt, {
-      passed: verification.decision !== "noMatch",
-      details: faceRecord(verification, { faceUploadId }),
-    });
-    if (verification.decision === "noMatch") return refuseFace(verification);
+    if (verification.decision === "noMatch") {
+      await finishAttempt(ctx.db, attempt, {
+        passed: false,
+        details: faceRecord(verification, { faceUploadId }),
+      });
+      return refuseFace(verification);
+    }
     const decision = verification.decision;
 
     const idNumber = parseIdNumber(details.value.idNumber)?.normalized ?? details.value.idNumber;
+    const cardPhotos: CardPhoto[] = [
+      { field: "frontPhotoUrl", upload: front.upload, bytes: front.bytes },
+      { field: "holdingPhotoUrl", upload: holding.upload, bytes: holding.bytes },
+    ];
+    const search = await findCardNumbers(ctx, idNumber, cardPhotos);
+    await finishAttempt(ctx.db, attempt, {
+      passed: search.outcome.kind === "found",
+      details: faceRecord(verification, { faceUploadId, masking: search.record }),
+    });
+    if (search.outcome.kind === "unavailable") {
+      return refuse(500, "identity.idCard.maskingUnavailable");
+    }
+    if (search.outcome.kind === "refused") return refuseInput([search.outcome.problem]);
+
+    // Only masked copies are kept, as new uploads (docs/privacy.md, "Images").
+    const [maskedFront, maskedHolding] = await Promise.all(
+      search.outcome.masks.map(async ({ photo, hidden }) => {
+        const copy = await maskedCopy(photo.bytes, photo.upload.mimeType as ImageMimeType, hidden);
+        return saveUpload(ctx.db, ctx.files, caller.userId, copy, now);
+      }),
+    );
+    if (maskedFront === undefined || maskedHolding === undefined) {
+      return refuse(500, "server.error");
+    }
+
     const saved = await ctx.db.transaction(async (tx) => {
       // A new live capture accepted meanwhile was not compared with these photos.
       const current = await lockIdentity(tx, caller.userId);
@@ -358,9 +434,9 @@ export const identityHandlers: Pick<
         tx,
         caller.userId,
         {
-          frontUploadId: front.upload.id,
+          frontUploadId: maskedFront.id,
           backUploadId: back.upload.id,
-          holdingUploadId: holding.upload.id,
+          holdingUploadId: maskedHolding.id,
           name: details.value.name,
           idNumberSealed: ctx.personalData.seal(idNumber),
           idNumberHash: ctx.personalData.lookupHash(idNumber),
@@ -375,6 +451,7 @@ export const identityHandlers: Pick<
         },
         now,
       );
+      await dropClearUploads(tx, caller.userId, cardPhotos);
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.confirm",
@@ -386,12 +463,13 @@ export const identityHandlers: Pick<
           score: verification.score,
           decision,
           idNumberMasked: maskIdNumber(idNumber),
-          uploads: { face: faceUploadId, front: front.upload.id, holding: holding.upload.id },
+          uploads: { face: faceUploadId, front: maskedFront.id, holding: maskedHolding.id },
         },
       });
       return true;
     });
     if (!saved) return refuse(409, "identity.faceFailed");
+    await deleteClearFiles(ctx, cardPhotos);
     return succeed(null);
   },
 

@@ -19,6 +19,24 @@ export type IdCardReading =
   | { available: true; country: IdCardCountry | null; fields: IdCardFields }
   | { available: false; reason: string };
 
+/** A rectangle in an image's pixels. */
+export interface ImageBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where an expected ID number is printed in a photo (docs/identity.md, "Masked card images"):
+ * `hidden` covers the characters `maskIdNumber` hides, with a margin, once for each time the
+ * number is printed (none: not found). `otherNumbers` are the valid numbers read instead
+ * (canonical form), to tell another card from an unreadable one.
+ */
+export type IdNumberSearch =
+  | { available: true; hidden: ImageBox[]; otherNumbers: string[] }
+  | { available: false; reason: string };
+
 export interface IdCardReader {
   /**
    * Reads the card's `front`. `countries` is the order to try (default KR, then TW): the next is
@@ -31,6 +49,11 @@ export interface IdCardReader {
     front: Uint8Array,
     options?: { countries?: readonly IdCardCountry[]; back?: Uint8Array },
   ): Promise<IdCardReading>;
+  /**
+   * Finds `idNumber` (canonical form; its kind names the language) printed in the image.
+   * `available: false` as for `read`; other failures throw.
+   */
+  locate(image: Uint8Array, idNumber: string): Promise<IdNumberSearch>;
 }
 
 export const defaultIdCardCountries: readonly IdCardCountry[] = ["KR", "TW"];

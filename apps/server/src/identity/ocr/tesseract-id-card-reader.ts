@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { sniffImageType } from "@chayong/domain";
+import { parseIdNumber, sniffImageType } from "@chayong/domain";
 import {
   defaultIdCardCountries,
   emptyIdCardFields,
@@ -7,7 +7,9 @@ import {
   type IdCardFields,
   type IdCardReader,
   type IdCardReading,
+  type IdNumberSearch,
 } from "./id-card-reader";
+import { type GreyImage, locateIdNumber, ocrWordLines } from "./id-number-location";
 import { hasKoreanLegacyCheckDigit, parseKoreanIdCardText } from "./korean-id-card-text";
 import {
   isWholeTaiwanAddress,
@@ -157,6 +159,18 @@ export function createTesseractIdCardReader(
     return installedLanguages;
   }
 
+  /** Why the engine cannot read `countries`, or null when it can. */
+  async function unavailable(countries: readonly IdCardCountry[]): Promise<string | null> {
+    const installed = await languages();
+    if (installed === engineMissing) return `OCR engine not installed: ${command} was not found`;
+    const missing = countries
+      .map((country) => languageOf[country])
+      .filter((language) => !installed.has(language));
+    if (missing.length === 0) return null;
+    const packages = missing.map((language) => `tesseract-ocr-${language.replace(/_/g, "-")}`);
+    return `OCR language data not installed: ${missing.join(", ")} (Debian: ${packages.join(", ")})`;
+  }
+
   function engineMissingReading(): IdCardReading {
     return { available: false, reason: `OCR engine not installed: ${command} was not found` };
   }
@@ -224,18 +238,8 @@ export function createTesseractIdCardReader(
   return {
     async read(image, readOptions = {}): Promise<IdCardReading> {
       const countries = readOptions.countries ?? defaultIdCardCountries;
-      const installed = await languages();
-      if (installed === engineMissing) return engineMissingReading();
-      const missing = countries
-        .map((country) => languageOf[country])
-        .filter((language) => !installed.has(language));
-      if (missing.length > 0) {
-        const packages = missing.map((language) => `tesseract-ocr-${language.replace(/_/g, "-")}`);
-        return {
-          available: false,
-          reason: `OCR language data not installed: ${missing.join(", ")} (Debian: ${packages.join(", ")})`,
-        };
-      }
+      const reason = await unavailable(countries);
+      if (reason !== null) return { available: false, reason };
       const reading = await readFront(image, countries);
       // A 國民身分證 prints the address on the back (docs/identity.md, "Reading ID cards (OCR)").
       if (
@@ -254,6 +258,35 @@ export function createTesseractIdCardReader(
       });
       if (address === engineMissing) return engineMissingReading();
       return { ...reading, fields: { ...reading.fields, address } };
+    },
+
+    // The same passes as a reading, each answering word boxes (TSV), until one finds the number.
+    async locate(image, idNumber): Promise<IdNumberSearch> {
+      const country: IdCardCountry = parseIdNumber(idNumber)?.kind === "TW-ID" ? "TW" : "KR";
+      const reason = await unavailable([country]);
+      if (reason !== null) return { available: false, reason };
+      const input = await tesseractReadable(image);
+      let enlarged: Promise<Uint8Array | null> | null = null;
+      const otherNumbers = new Set<string>();
+      for (const pass of passes) {
+        if (pass.scale !== 1) enlarged ??= enlarge(input, pass.scale);
+        const passInput = pass.scale === 1 ? input : await enlarged;
+        if (passInput === null) continue;
+        const output = await run(
+          ["stdin", "stdout", "--psm", pass.pageSegmentation, "-l", languageOf[country], "tsv"],
+          passInput,
+        );
+        if (output === engineMissing) {
+          return { available: false, reason: `OCR engine not installed: ${command} was not found` };
+        }
+        const found = locateIdNumber(ocrWordLines(output.stdout), idNumber, {
+          scale: pass.scale,
+          ink: await greyImage(passInput),
+        });
+        if (found.hidden.length > 0) return { available: true, ...found };
+        for (const number of found.otherNumbers) otherNumbers.add(number);
+      }
+      return { available: true, hidden: [], otherNumbers: [...otherNumbers] };
     },
   };
 }
@@ -282,4 +315,11 @@ async function enlarge(image: Uint8Array, scale: number): Promise<Uint8Array | n
     .png()
     .toBuffer();
   return new Uint8Array(resized);
+}
+
+/** The image as one 8-bit grey channel, to measure printed characters in (id-number-location.ts). */
+async function greyImage(image: Uint8Array): Promise<GreyImage> {
+  const { default: sharp } = await import("sharp");
+  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
 }
