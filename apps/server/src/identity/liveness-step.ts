@@ -11,6 +11,7 @@ import {
   type LivenessAction,
   type LivenessProblem,
   type LivenessResult,
+  nothingMeasured,
 } from "./face/liveness";
 import {
   issueLivenessChallenge,
@@ -81,18 +82,7 @@ export async function checkLiveness(
         // must fix first.
         passed: false,
         problem: liveFaces.length === 0 ? "noLiveFace" : "severalLiveFaces",
-        measured: {
-          frames: frames.length,
-          facesPerFrame: frames.map((frame) => frame.faces.length),
-          minSameFace: null,
-          liveCaptureToFirst: null,
-          minFrameDifference: null,
-          yawChange: null,
-          noseShift: null,
-          eyeOpenness: null,
-          real: null,
-          live: null,
-        },
+        measured: nothingMeasured(frames),
       };
   await settleLivenessChallenge(ctx.db, taken.attemptId, {
     passed: result.passed,

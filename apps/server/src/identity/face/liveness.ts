@@ -81,6 +81,24 @@ export interface LivenessResult {
   };
 }
 
+/** The record of frames judged no further than counting their faces. */
+export function nothingMeasured(
+  frames: readonly { faces: readonly unknown[] }[],
+): LivenessResult["measured"] {
+  return {
+    frames: frames.length,
+    facesPerFrame: frames.map((frame) => frame.faces.length),
+    minSameFace: null,
+    liveCaptureToFirst: null,
+    minFrameDifference: null,
+    yawChange: null,
+    noseShift: null,
+    eyeOpenness: null,
+    real: null,
+    live: null,
+  };
+}
+
 const median = (values: number[]): number | null => {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -151,18 +169,7 @@ export function judgeLiveness(
   } = { passive: PASSIVE_LIVENESS_THRESHOLDS, active: ACTIVE_LIVENESS_THRESHOLDS },
 ): LivenessResult {
   const { passive, active } = thresholds;
-  const measured: LivenessResult["measured"] = {
-    frames: frames.length,
-    facesPerFrame: frames.map((frame) => frame.faces.length),
-    minSameFace: null,
-    liveCaptureToFirst: null,
-    minFrameDifference: null,
-    yawChange: null,
-    noseShift: null,
-    eyeOpenness: null,
-    real: null,
-    live: null,
-  };
+  const measured = nothingMeasured(frames);
   const fail = (problem: LivenessProblem): LivenessResult => ({
     passed: false,
     problem,
