@@ -144,6 +144,7 @@ describe("the endpoint table", () => {
       "contract.reverse",
       "contract.ledger",
       "contract.userDetails",
+      "contract.faceReview",
       "contract.block",
       "contract.unblock",
       "contract.blockList",

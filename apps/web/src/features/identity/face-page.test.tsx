@@ -80,11 +80,12 @@ const photo = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], "me.jpg", { type: "image/jpeg" });
 
 /** The capture by hand (no detector here), then the challenge's burst runs by itself. */
-async function takePhoto() {
-  fireEvent.click(await screen.findByRole("button", { name: "촬영하기" }));
-}
-
+/** Generous: on a loaded CI machine the camera and the detector take seconds to come up. */
 const burst = { timeout: 5_000 };
+
+async function takePhoto() {
+  fireEvent.click(await screen.findByRole("button", { name: "촬영하기" }, burst));
+}
 
 describe("the face check", () => {
   it("shows step 1 of 2 and, without a camera, says the live check needs one", async () => {
