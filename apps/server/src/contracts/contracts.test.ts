@@ -284,7 +284,11 @@ describe("contracts", () => {
 
       const { parties, ...asLender } = await cast.lenderA.api.contract.detail({ id: created.id });
       expect(asLender).toEqual(created);
-      expect(parties.borrower).toEqual({ phone: "+821011112222", identity: null });
+      expect(parties.borrower).toEqual({
+        phone: "+821011112222",
+        identity: null,
+        faceReview: null,
+      });
       const { borrowerPhone: _typed, ...terms } = draft;
       expect(asLender).toMatchObject({
         ...terms,

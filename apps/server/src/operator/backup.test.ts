@@ -20,7 +20,13 @@ const borrowerPhone = "01011112222";
 const key = () => randomUUID().replaceAll("-", "");
 /** One app user through the real SDK; its session (a token) can be carried to another server. */
 function user(baseUrl: string, session?: ProcessSession) {
-  return processClient(baseUrl, { adid: "backup-test", ...(session ? { session } : {}) });
+  return processClient(baseUrl, {
+    adid: "backup-test",
+    // A fresh process loads the face models on its first check, which judges nine images (the
+    // capture, six liveness frames, the card's two photos): past 50 s on a loaded CI machine.
+    timeoutMs: 150_000,
+    ...(session ? { session } : {}),
+  });
 }
 
 /** Signed image addresses expire and are signed anew on each read: compare them without that. */
