@@ -39,11 +39,15 @@ describe("a contract's parties", () => {
   it("names the borrower 'to be verified' until he has confirmed his ID card", async () => {
     const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone));
     const opened = await cast.borrowerB.api.contract.open({ code: contract.code });
-    expect(opened.parties.borrower).toEqual({ phone: opened.borrowerPhone, identity: null });
+    expect(opened.parties.borrower).toEqual({
+      phone: opened.borrowerPhone,
+      identity: null,
+      faceReview: null,
+    });
     const detail = await cast.lenderA.api.contract.detail({ id: contract.id });
     expect(detail.parties).toEqual({
       lender: { name: "Kim", merchantName: "Kim Co", licenceNumber: "2026-서울강남-0001" },
-      borrower: { phone: contract.borrowerPhone, identity: null },
+      borrower: { phone: contract.borrowerPhone, identity: null, faceReview: null },
     });
     const html = await cast.borrowerB.api.contract.view({ id: contract.id });
     expect(html).toContain(serverText("document.borrowerToBeVerified", "ko-KR"));
@@ -75,6 +79,7 @@ describe("a contract's parties", () => {
       borrower: {
         phone: contract.borrowerPhone,
         identity: { name: person.name, idNumberMasked: masked, address: person.address },
+        faceReview: null,
       },
     });
 

@@ -10,7 +10,7 @@ import { faceReviewHandlers } from "../customers/face-review-handlers";
 import { sharedDebtHandlers } from "../customers/shared-debt-handlers";
 import { statisticsHandlers } from "../customers/statistics-handlers";
 import { identityHandlers } from "../identity/handlers";
-import { livenessHandlers } from "../identity/liveness-step";
+import { livenessHandlers } from "../identity/liveness-handlers";
 import { moneyHandlers } from "../money/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";

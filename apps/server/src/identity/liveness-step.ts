@@ -1,5 +1,4 @@
 import type { MessageKey } from "@chayong/domain";
-import type { Handlers } from "../calls/call";
 import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { type Outcome, refuse, refuseInput, succeed } from "../outcome";
@@ -13,11 +12,7 @@ import {
   type LivenessResult,
   nothingMeasured,
 } from "./face/liveness";
-import {
-  issueLivenessChallenge,
-  settleLivenessChallenge,
-  takeLivenessChallenge,
-} from "./liveness-challenges";
+import { settleLivenessChallenge, takeLivenessChallenge } from "./liveness-challenges";
 
 /**
  * The liveness part of `faceCompare` (docs/identity.md, "Liveness"), kept apart from the face
@@ -99,11 +94,3 @@ export function livenessRecord(action: LivenessAction, result: LivenessOutcome) 
 export function refuseLiveness(result: LivenessOutcome): Outcome<never> {
   return refuse(400, problemKeys[result.problem ?? "actionMissing"]);
 }
-
-export const livenessHandlers: Pick<Handlers, "identity.livenessChallenge"> = {
-  "identity.livenessChallenge": async ({ ctx, caller, now }) => {
-    const challenge = await issueLivenessChallenge(ctx.db, caller.userId, now);
-    if (challenge === null) return refuse(429, "common.operationTooFrequent");
-    return succeed({ ...challenge, expiresAt: challenge.expiresAt.toISOString() });
-  },
-};
