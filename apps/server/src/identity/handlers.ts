@@ -34,6 +34,7 @@ import {
   reserveAttempt,
   saveIdentity,
 } from "./identity-store";
+import { claimOneIdentity } from "./one-identity";
 import { createSlots } from "./slots";
 
 /** An upload of the caller's, named by the address the upload answered; else refused on `field`. */
@@ -307,6 +308,17 @@ export const identityHandlers: Pick<
       // A new live capture accepted meanwhile was not compared with these photos.
       const current = await lockIdentity(tx, caller.userId);
       if (current?.faceUploadId !== faceUploadId) return false;
+      // docs/identity.md, "One person, one identity": this face and number are nobody else's.
+      const elsewhere = await claimOneIdentity(ctx, tx, {
+        userId: caller.userId,
+        idNumberHash: ctx.personalData.lookupHash(idNumber),
+        embedding: verification.liveEmbedding,
+        matchThreshold: verification.thresholds.match,
+        actor: actorOf(caller),
+        ip,
+        now,
+      });
+      if (elsewhere !== null) return elsewhere;
       await saveIdentity(
         tx,
         caller.userId,
@@ -344,7 +356,8 @@ export const identityHandlers: Pick<
       });
       return true;
     });
-    if (!saved) return refuse(409, "identity.faceFailed");
+    if (saved === false) return refuse(409, "identity.faceFailed");
+    if (saved !== true) return refuse(409, saved);
     return succeed(null);
   },
 

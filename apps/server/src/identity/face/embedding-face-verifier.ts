@@ -113,6 +113,7 @@ function judge(
       live: liveFace?.live ?? null,
     },
     problem,
+    liveEmbedding,
   };
 }
 
