@@ -15,7 +15,7 @@ CREATE TABLE "identity_faces" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "identity_faces_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"embedding_sealed" text NOT NULL,
-	"projection" real[] NOT NULL,
+	"projection" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -20,7 +20,6 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -590,8 +589,11 @@ export const identityFaces = pgTable(
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     /** The embedding (float32, little-endian, base64), sealed by the personal-data cipher. */
     embeddingSealed: text("embedding_sealed").notNull(),
-    /** The unit embedding's fixed random projection to a few numbers: candidates, not a match. */
-    projection: real("projection").array().notNull(),
+    /**
+     * The unit embedding's fixed random projection to a few numbers (float32, little-endian,
+     * base64: read into memory by every server process, so read fast): candidates, not a match.
+     */
+    projection: text("projection").notNull(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("identity_faces_seq_idx").on(table.seq)],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuditEvents } from "../audit/audit";
 import { identityConflicts, identityFaces, identityLinks } from "../db/schema";
 import { messageFor } from "../messages/message-for";
+import { runOperatorCommand } from "../operator/commands";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../testing/fixtures";
 import {
   identityPhotos,
@@ -11,8 +12,9 @@ import {
   verifyBorrower,
 } from "../testing/identity-kit";
 import { refusal } from "../testing/refusal";
+import { operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
-import { describeConflicts, listIdentityConflicts } from "./one-identity";
+import { decodeProjection, describeConflicts, listIdentityConflicts } from "./one-identity";
 
 // docs/identity.md, "One person, one identity": on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 describe("one person, one identity", () => {
@@ -151,6 +153,22 @@ describe("one person, one identity", () => {
       .from(identityFaces)
       .where(eq(identityFaces.userId, me.userId));
     expect(kept?.embeddingSealed).toMatch(/^v1:/);
-    expect(kept?.projection).toHaveLength(32);
+    expect(decodeProjection(kept?.projection ?? "")).toHaveLength(32);
+  });
+
+  it("lists the refusals for the operator (identity:conflicts), newest first", async () => {
+    // The embedded database allows one process: the command runs once the server has stopped.
+    if (ts.database.config.kind === "pglite") await ts.server.close();
+    const listed = await runOperatorCommand(
+      ["identity:conflicts", "--limit", "10"],
+      operatorEnvFor(ts.database),
+    );
+    expect(listed.exitCode).toBe(0);
+    const lines = listed.output.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("same ID number, another face");
+    expect(lines[0]).toContain("refused +821050000002");
+    expect(lines[1]).toContain("same face, another ID number");
+    expect(lines[1]).toContain("already verified on +821011112222");
   });
 });

@@ -28,6 +28,16 @@ import {
   users,
 } from "../db/schema";
 
+/**
+ * The similarity at or above which a face found among the other verified borrowers (1:N) is the
+ * same person. Higher than the 1:1 match threshold (0.75): one comparison with a card is one
+ * chance for a look-alike, a search among N borrowers is N chances. At 0.75, the normal model of
+ * the fixtures' different-people similarities puts the chance that an honest new face meets at
+ * least one stranger that close at about 85 % among 100,000; at 0.85 below 1 %
+ * (bench/one-identity.ts; an extrapolation, docs/identity.md "One person, one identity").
+ */
+export const oneIdentityFaceThreshold = 0.85;
+
 /** The numbers of a face's projection (the index key). */
 export const projectionDimensions = 32;
 /** How many nearest projections are compared exactly (bench/one-identity.ts: recall). */
@@ -57,15 +67,30 @@ export function unitSimilarity(a: Float32Array, b: Float32Array): number {
   return Math.max(0, Math.min(1, dot));
 }
 
+/**
+ * The unit embedding in 8 bits a number (its largest magnitude as 127, that scale first as a
+ * 32-bit float), base64: a quarter of the floats' size, the cosine within about 0.001 of the
+ * floats' (bench/one-identity.ts).
+ */
 export function encodeEmbedding(unit: Float32Array): string {
-  return Buffer.from(unit.buffer, unit.byteOffset, unit.byteLength).toString("base64");
+  let largest = 0;
+  for (const value of unit) largest = Math.max(largest, Math.abs(value));
+  const scale = largest === 0 ? 0 : largest / 127;
+  const bytes = Buffer.alloc(4 + unit.length);
+  bytes.writeFloatLE(scale, 0);
+  for (let i = 0; i < unit.length; i++) {
+    bytes.writeInt8(scale === 0 ? 0 : Math.round((unit[i] ?? 0) / scale), 4 + i);
+  }
+  return bytes.toString("base64");
 }
 
+/** The unit embedding `encodeEmbedding` wrote (made unit length again). */
 export function decodeEmbedding(text: string): Float32Array {
   const bytes = Buffer.from(text, "base64");
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return new Float32Array(copy.buffer);
+  const scale = bytes.readFloatLE(0);
+  const values: number[] = [];
+  for (let i = 4; i < bytes.length; i++) values.push(bytes.readInt8(i) * scale);
+  return unitEmbedding(values);
 }
 
 /** A small seeded generator (mulberry32): the projection is the same in every process. */
@@ -96,6 +121,19 @@ function projectionMatrix(length: number): Float32Array {
   }
   projections.set(length, matrix);
   return matrix;
+}
+
+/** A projection as stored (float32, little-endian, base64). */
+export function encodeProjection(key: readonly number[]): string {
+  const floats = Float32Array.from(key);
+  return Buffer.from(floats.buffer).toString("base64");
+}
+
+export function decodeProjection(text: string): Float32Array {
+  const bytes = Buffer.from(text, "base64");
+  const floats = new Float32Array(bytes.length / 4);
+  for (let i = 0; i < floats.length; i++) floats[i] = bytes.readFloatLE(i * 4);
+  return floats;
 }
 
 /** The index key of a unit embedding: distances between keys approximate those between faces. */
@@ -138,13 +176,13 @@ export class FaceIndex {
       .where(gt(identityFaces.seq, this.#lastSeq))
       .orderBy(identityFaces.seq);
     for (const row of rows) {
-      this.put(row.userId, row.projection);
+      this.put(row.userId, decodeProjection(row.projection));
       this.#lastSeq = Math.max(this.#lastSeq, row.seq);
     }
   }
 
   /** Adds or replaces one account's key. */
-  put(userId: string, projection: readonly number[]): void {
+  put(userId: string, projection: ArrayLike<number>): void {
     if (projection.length !== projectionDimensions) return;
     let position = this.#positions.get(userId);
     if (position === undefined) {
@@ -256,7 +294,10 @@ export interface OneIdentityClaim {
   idNumberHash: string;
   /** The live face's embedding; null when the engine gives none (the face search is skipped). */
   embedding: readonly number[] | null | undefined;
-  /** The similarity at or above which two faces are one person (the match threshold). */
+  /**
+   * The 1:1 match threshold: at or above it the faces of two accounts with the same ID number are
+   * one person; the 1:N search takes `oneIdentityFaceThreshold` when that is higher.
+   */
   matchThreshold: number;
   actor: Actor;
   ip: string | null;
@@ -302,7 +343,7 @@ export async function claimOneIdentity(
       : await searchFace(ctx, tx, ctx.db, {
           unit,
           exclude: claim.userId,
-          threshold: claim.matchThreshold,
+          threshold: Math.max(claim.matchThreshold, oneIdentityFaceThreshold),
         });
 
   // The same face under another ID number.
@@ -336,7 +377,7 @@ export async function claimOneIdentity(
     await tx.insert(identityFaces).values({
       userId: claim.userId,
       embeddingSealed: ctx.personalData.seal(encodeEmbedding(unit)),
-      projection: projectionOf(unit),
+      projection: encodeProjection(projectionOf(unit)),
       createdAt: claim.now,
     });
   }
