@@ -10,6 +10,7 @@
 //   BENCH_POPULATION=100000   verified borrowers in the index (the fixtures' faces among them)
 //   BENCH_SEARCHES=200        timed searches per engine (after 20 warm-ups)
 //   BENCH_TRANSFORM_EVERY=4   copy every n-th fixture with each transform (queries for recall)
+//   BENCH_CANDIDATES=64       nearest projections compared exactly (the server's candidateCount)
 //   BENCH_ENGINES=pglite,postgres
 //
 // The population: the 112 fixture faces (src/identity/face/fixtures) and synthetic faces drawn
@@ -49,6 +50,7 @@ import { count, engines, median, positiveSetting, progress } from "./harness";
 const population = positiveSetting("BENCH_POPULATION", 100_000);
 const searches = positiveSetting("BENCH_SEARCHES", 200);
 const transformEvery = positiveSetting("BENCH_TRANSFORM_EVERY", 4);
+const candidates = positiveSetting("BENCH_CANDIDATES", candidateCount);
 const match = DEFAULT_FACE_THRESHOLDS.match;
 const out: string[] = [];
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
@@ -88,6 +90,18 @@ for (const [index, face] of faces.entries()) {
   }
 }
 await analyzer.close?.();
+
+// What storing a face in 8 bits a number changes: the largest change of a pair's cosine.
+let quantizationError = 0;
+for (const a of faces) {
+  const storedA = decodeEmbedding(encodeEmbedding(a.unit));
+  for (const b of faces) {
+    quantizationError = Math.max(
+      quantizationError,
+      Math.abs(unitSimilarity(storedA, b.unit) - unitSimilarity(a.unit, b.unit)),
+    );
+  }
+}
 
 // The different-people similarities, as bench/face-accuracy.ts counts them.
 const different: number[] = [];
@@ -274,27 +288,28 @@ for (const [engineIndex, engine] of engines.entries()) {
     const below = { found: 0, expected: 0 };
     const atMatch = { found: 0, expected: 0 };
     for (const [q, query] of queries.entries()) {
-      const candidates = new Set(
+      const compared = new Set(
         (
           await searchFace(ctx, db, indexDb, {
             unit: query.unit,
             exclude: query.exclude,
             threshold: 0,
+            candidates,
           })
         ).map((found) => found.userId),
       );
       for (const userId of exactMatches[q] ?? []) {
         recall.expected++;
-        if (candidates.has(userId)) recall.found++;
+        if (compared.has(userId)) recall.found++;
         else recall.missed.push(`${query.name} / ${userId}`);
       }
       for (const userId of exactAtMatch[q] ?? []) {
         atMatch.expected++;
-        if (candidates.has(userId)) atMatch.found++;
+        if (compared.has(userId)) atMatch.found++;
       }
       for (const userId of partnersBelow[q] ?? []) {
         below.expected++;
-        if (candidates.has(userId)) below.found++;
+        if (compared.has(userId)) below.found++;
       }
     }
 
@@ -311,6 +326,7 @@ for (const [engineIndex, engine] of engines.entries()) {
           unit: query.unit,
           exclude: query.exclude,
           threshold: oneIdentityFaceThreshold,
+          candidates,
         });
       });
       if (i >= 20) times.push(performance.now() - began);
@@ -336,7 +352,7 @@ for (const [engineIndex, engine] of engines.entries()) {
 
 out.push("## One person, one identity: the 1:N face search\n");
 out.push(
-  `Node ${process.version}, ${new Date().toISOString()}. ${count(population)} verified faces (${faces.length} fixtures, ${count(syntheticCount)} synthetic); projection to ${projectionDimensions} numbers, the nearest ${candidateCount} compared exactly.\n`,
+  `Node ${process.version}, ${new Date().toISOString()}. ${count(population)} verified faces (${faces.length} fixtures, ${count(syntheticCount)} synthetic); projection to ${projectionDimensions} numbers, the nearest ${candidates} compared exactly.\n`,
 );
 out.push(
   `| Engine | insert (s) | table (MB) | first search: read the index (ms) | search median (ms) | p95 (ms) | recall at ${oneIdentityFaceThreshold} | recall at ${match} | partners 0.50–0.75 among candidates |`,
@@ -354,7 +370,7 @@ for (const result of results) {
     );
 }
 out.push(
-  `\nA search: the one-identity lock, the index reading new rows (none), the ${projectionDimensions}-number distances to every face in memory, then the nearest ${candidateCount} read, opened and compared at ${oneIdentityFaceThreshold} (the 1:N threshold). Same-person pairs: each fixture against the other fixtures, and ${copies.length} changed copies (${transformKinds.length} transforms of every ${transformEvery}-th fixture) against all.\n`,
+  `\nA search: the one-identity lock, the index reading new rows (none), the ${projectionDimensions}-number distances to every face in memory, then the nearest ${candidates} read, opened and compared at ${oneIdentityFaceThreshold} (the 1:N threshold). Same-person pairs: each fixture against the other fixtures, and ${copies.length} changed copies (${transformKinds.length} transforms of every ${transformEvery}-th fixture) against all.\n`,
 );
 
 const synthetic = Array.from({ length: 2000 }, () => syntheticFace());
@@ -371,6 +387,9 @@ const row = (name: string, values: number[]) => {
   const d = distribution(values);
   return `| ${name} | ${count(d.count)} | ${fixed(d.min)} | ${fixed(d.median)} | ${fixed(d.p95)} | ${fixed(d.max)} |`;
 };
+out.push(
+  `A face stored in 8 bits a number changes a fixture pair's cosine by at most ${quantizationError.toFixed(4)}.\n`,
+);
 out.push("### How realistic the synthetic faces are\n");
 out.push("| Pairs | n | min | median | p95 | max |");
 out.push("| --- | --: | --: | --: | --: | --: |");

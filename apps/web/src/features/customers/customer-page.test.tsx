@@ -61,6 +61,14 @@ describe("the customer details page", () => {
     expect(label.nextElementSibling?.textContent).toBe("010-****-5678");
   });
 
+  it("names them in Traditional Chinese too", async () => {
+    localStorage.setItem("languageIndex", "1");
+    const { routes } = fakeBlockList(fakeCustomerDetail({ alsoVerifiedOn: ["0912 *** 678"] }));
+    renderCustomer(routes);
+    const label = await screen.findByText("也以其他號碼完成驗證");
+    expect(label.nextElementSibling?.textContent).toBe("0912 *** 678");
+  });
+
   it("names no other phone when there is none", async () => {
     const { routes } = fakeBlockList();
     renderCustomer(routes);
