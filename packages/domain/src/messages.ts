@@ -129,6 +129,8 @@ export const messageKeys = [
   "identity.underReview", // signing waits for the lender's look at a face check that came out review
   "identity.reviewRefused", // the lender refused that face check
   "identity.review.notNeeded", // a review decision on a check that needs none, or was decided
+  "identity.oneIdentity.faceElsewhere", // this face is verified on another account with another ID number
+  "identity.oneIdentity.idNumberElsewhere", // this ID number is verified on another account with another face
 
   // Login (docs/validation.md#login)
   "login.phone.required",

@@ -183,6 +183,23 @@ export const auditActions = {
       uploads: v.object({ face: v.string(), front: v.string(), holding: v.string() }),
     }),
   ),
+  /**
+   * An ID card confirmation refused: its face (`face`) or its ID number (`idNumber`) was already
+   * verified on another account (docs/identity.md, "One person, one identity").
+   */
+  "identity.conflict": auditAction(
+    "user",
+    v.object({
+      kind: v.picklist(["face", "idNumber"]),
+      otherUserId: v.string(),
+      similarity: v.nullable(v.number()),
+    }),
+  ),
+  /** The same face and ID number verified on another account: one person, two phones. */
+  "identity.link": auditAction(
+    "user",
+    v.object({ otherUserId: v.string(), similarity: v.nullable(v.number()) }),
+  ),
   /** A lender loaded one of his borrower's images. */
   "identity.image.view": auditAction("upload", v.object({ ownerId: v.string() })),
 };

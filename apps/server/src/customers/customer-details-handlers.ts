@@ -1,5 +1,5 @@
-import type { Relation } from "@chayong/domain";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { maskPhone, type Relation } from "@chayong/domain";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Handlers } from "../calls/call";
 import type { ServerContext } from "../context";
@@ -14,6 +14,7 @@ import {
   type IdentityRow,
   isVerified,
 } from "../identity/identity-store";
+import { linkedAccountsOf } from "../identity/one-identity";
 import { succeed } from "../outcome";
 import { isBlocked } from "./block-list";
 
@@ -91,6 +92,7 @@ export const customerDetailHandlers: Pick<Handlers, "contract.userDetails"> = {
       facePhotoUrl: image(identity?.faceUploadId),
       verified: isVerified(identity),
       faceReview: await faceReviewOf(ctx, identity, caller.userId),
+      alsoVerifiedOn: identity === null ? [] : await alsoVerifiedOn(ctx, identity.userId),
       contracts: await summarizeRows(ctx.db, rows, now),
     });
   },
@@ -105,4 +107,22 @@ async function faceReviewOf(ctx: ServerContext, identity: IdentityRow | null, le
     score: identity.faceScore ?? 0,
     thresholds: ctx.config.identityEngines.faceThresholds,
   };
+}
+
+/**
+ * The borrower's other accounts found to be him (docs/identity.md, "One person, one identity"),
+ * by their phones masked: the lender learns that there are others, not their numbers.
+ */
+async function alsoVerifiedOn(ctx: ServerContext, borrowerId: string): Promise<string[]> {
+  const linked = await linkedAccountsOf(ctx.db, borrowerId);
+  if (linked.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, linked));
+  const phoneOf = new Map(rows.map((row) => [row.id, row.phone]));
+  return linked.flatMap((id) => {
+    const phone = phoneOf.get(id);
+    return phone === undefined ? [] : [maskPhone(phone)];
+  });
 }

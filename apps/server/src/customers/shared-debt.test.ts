@@ -95,7 +95,8 @@ describe("the shared-debt lookup (docs/customers.md#shared-debt-lookup)", () => 
 
     const declining: TestClient = ts.client();
     await declining.logIn("01040000001");
-    const photos = await verifyBorrower(declining, { seed: 42 });
+    // Another person than borrower A (docs/identity.md, "One person, one identity").
+    const photos = await verifyBorrower(declining, { face: "detect3.jpg", seed: 42 });
     // The kit consents; this borrower declines, as unticking the box would have.
     await ts.server.context.db
       .update(borrowerIdentities)

@@ -573,6 +573,82 @@ export const identityReviews = pgTable(
   ],
 );
 
+/**
+ * The live face of each borrower whose ID card was confirmed (docs/identity.md, "One person, one
+ * identity"): the full description sealed like the ID number (docs/privacy.md, "Biometric
+ * data"), and its fixed random projection in clear, the search index's key. Rewritten (a new
+ * `seq`) at each confirmation; `seq` orders the rows as they were written, which is how a
+ * server process's index reads only the rows it has not seen (src/identity/one-identity.ts).
+ */
+export const identityFaces = pgTable(
+  "identity_faces",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    /** The embedding (float32, little-endian, base64), sealed by the personal-data cipher. */
+    embeddingSealed: text("embedding_sealed").notNull(),
+    /**
+     * The unit embedding's fixed random projection to a few numbers (float32, little-endian,
+     * base64: read into memory by every server process, so read fast): candidates, not a match.
+     */
+    projection: text("projection").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("identity_faces_seq_idx").on(table.seq)],
+);
+
+/**
+ * Accounts found to be one person (docs/identity.md, "One person, one identity"): the same ID
+ * number and the same face, verified on two phones. One row each way, so either account finds
+ * the other by its own id.
+ */
+export const identityLinks = pgTable(
+  "identity_links",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The faces' similarity, 0..1; null when either account has no face description. */
+    similarity: doublePrecision("similarity"),
+    linkedAt: timestamp("linked_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.otherUserId] })],
+);
+
+/**
+ * ID card confirmations refused because the face or the ID number was already verified on
+ * another account (docs/identity.md, "One person, one identity"), for the operator
+ * (`identity:conflicts`).
+ */
+export const identityConflicts = pgTable(
+  "identity_conflicts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The account whose confirmation was refused. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The account already verified with that face or number. */
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** `face`: the same face with another ID number; `idNumber`: the same number, another face. */
+    kind: text("kind", { enum: ["face", "idNumber"] }).notNull(),
+    /** The faces' similarity, 0..1, when both were described. */
+    similarity: doublePrecision("similarity"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("identity_conflicts_at_idx").on(table.at),
+    check("identity_conflicts_kind_check", sql`${table.kind} in ('face', 'idNumber')`),
+  ],
+);
+
 /** A borrower's two emergency contacts (position 1 and 2), replaced as a pair. */
 export const emergencyContacts = pgTable(
   "emergency_contacts",

@@ -44,6 +44,7 @@ import {
 } from "./identity-store";
 import { checkLiveness, livenessRecord, refuseLiveness, takeChallenge } from "./liveness-step";
 import type { ImageBox } from "./ocr/id-card-reader";
+import { claimOneIdentity } from "./one-identity";
 import { createSlots } from "./slots";
 
 /** An upload of the caller's, named by the address the upload answered; else refused on `field`. */
@@ -430,6 +431,17 @@ export const identityHandlers: Pick<
       // A new live capture accepted meanwhile was not compared with these photos.
       const current = await lockIdentity(tx, caller.userId);
       if (current?.faceUploadId !== faceUploadId) return false;
+      // docs/identity.md, "One person, one identity": this face and number are nobody else's.
+      const elsewhere = await claimOneIdentity(ctx, tx, {
+        userId: caller.userId,
+        idNumberHash: ctx.personalData.lookupHash(idNumber),
+        embedding: verification.liveEmbedding,
+        matchThreshold: verification.thresholds.match,
+        actor: actorOf(caller),
+        ip,
+        now,
+      });
+      if (elsewhere !== null) return elsewhere;
       await saveIdentity(
         tx,
         caller.userId,
@@ -468,7 +480,8 @@ export const identityHandlers: Pick<
       });
       return true;
     });
-    if (!saved) return refuse(409, "identity.faceFailed");
+    if (saved === false) return refuse(409, "identity.faceFailed");
+    if (saved !== true) return refuse(409, saved);
     await deleteClearFiles(ctx, cardPhotos);
     return succeed(null);
   },

@@ -16,6 +16,7 @@ import {
 } from "../config/config";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
+import { describeConflicts, listIdentityConflicts } from "../identity/one-identity";
 import { addLender } from "../lenders/lenders";
 import { type CustomerServiceContact, setCustomerService } from "../service-config/service-config";
 import { backupDataDir, dataDirInUse, restoreDataDir } from "./backup";
@@ -36,6 +37,9 @@ export const operatorUsage = `Operator commands (run with the server's environme
       is kept). read: calls that change nothing; full: what the lender may, but keys and login.
   apikey:revoke --lender 01012345678 --key <id or prefix>
       Revoke one of that lender's API keys: every later call with it is refused.
+  identity:conflicts [--limit 50]
+      List the latest ID card confirmations refused because their face or ID number was already
+      verified on another account (docs/identity.md, "One person, one identity"), newest first.
   backup --to /path/chayong-backup.tar [--force]
       Embedded default: write the database, identity keys and uploaded files to one file
       (stop the server first). An existing file is replaced only with --force.
@@ -51,6 +55,7 @@ const commandOptions: Record<string, NonNullable<ParseArgsConfig["options"]>> = 
   "config:set-service": stringOptions("line-img", "line", "line-url"),
   "apikey:add": stringOptions("lender", "name", "scope"),
   "apikey:revoke": stringOptions("lender", "key"),
+  "identity:conflicts": stringOptions("limit"),
   backup: { ...stringOptions("to"), force: { type: "boolean" } },
   restore: stringOptions("from", "data-dir"),
 };
@@ -114,6 +119,17 @@ export async function runOperatorCommand(
         output: `${added.created ? "Added" : "Updated"} lender ${added.phone} (${name}). They log in with this phone and an SMS code.`,
       };
     });
+  }
+
+  if (command === "identity:conflicts") {
+    const limit = Number(values.limit ?? 50);
+    if (!(Number.isInteger(limit) && limit > 0)) {
+      return { exitCode: 2, output: "--limit must be a positive whole number" };
+    }
+    return withDatabase(config, async (database) => ({
+      exitCode: 0,
+      output: describeConflicts(await listIdentityConflicts(database.db, limit)),
+    }));
   }
 
   if (command === "apikey:add" || command === "apikey:revoke") {

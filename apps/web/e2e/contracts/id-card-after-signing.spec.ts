@@ -16,8 +16,9 @@ const phones = [
 ] as const;
 const languages = [
   // A Korean borrower in Korean, a Taiwanese one in Chinese: each reads his own card.
-  { locale: "ko-KR", index: 0, phone: "01055550033", country: "KR", seed: 33 },
-  { locale: "zh-TW", index: 1, phone: "01055550034", country: "TW", seed: 34 },
+  // Faces of their own: one face verifies one identity (docs/identity.md).
+  { locale: "ko-KR", index: 0, phone: "01055550033", country: "KR", seed: 33, face: "detect4.jpg" },
+  { locale: "zh-TW", index: 1, phone: "01055550034", country: "TW", seed: 34, face: "detect3.jpg" },
 ] as const;
 const expected = {
   "ko-KR": {
@@ -48,7 +49,7 @@ for (const language of languages) {
     const { token, api: borrower } = await loggedInSession(language.phone);
     const verified = await verifyBorrower(
       { api: borrower },
-      { country: language.country, seed: language.seed },
+      { country: language.country, seed: language.seed, face: language.face },
     );
     await signedContract(lender, borrower, language.phone);
 

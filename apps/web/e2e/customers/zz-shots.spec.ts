@@ -49,7 +49,7 @@ for (const [size, language, lenderPhone] of [
     await borrower.api.contract.open({ code: contract.code });
     await verifyBorrower(
       { api: borrower.api },
-      { face: testFaces[0], cardFace: testFaces[1], holderFace: testFaces[0], seed: 41 },
+      { face: testFaces[1], cardFace: testFaces[0], holderFace: testFaces[1], seed: 41 },
     );
     await openAs(page, borrower.token, `/pages/loans/sign?code=${contract.code}`, language);
     await page.waitForTimeout(3000);

@@ -22,6 +22,7 @@ export function fakeCustomerDetail(patch: Partial<CustomerDetail> = {}): Custome
     facePhotoUrl: "/files/face?viewer=u-1&expires=1&signature=s",
     verified: true,
     faceReview: null,
+    alsoVerifiedOn: [],
     contracts: [fakeContract(1, { name: "첫 대출" }), fakeContract(2, { name: "두 번째 대출" })],
     ...patch,
   };

@@ -115,6 +115,12 @@ export interface CustomerDetail extends CustomerInfo {
    * makes one); null when it needs none.
    */
   faceReview: FaceReview | null;
+  /**
+   * The borrower's other accounts found to be the same person (the same ID number and face
+   * verified on another phone; docs/identity.md, "One person, one identity"), by their phone
+   * numbers masked (`010-****-5678`); empty when none, or while identity data is not shown.
+   */
+  alsoVerifiedOn: string[];
   contracts: Contract[];
 }
 
@@ -133,5 +139,6 @@ export const customerDetailSchema: v.GenericSchema<unknown, CustomerDetail> = v.
   ...customerInfoSchema.entries,
   verified: v.boolean(),
   faceReview: v.optional(v.nullable(faceReviewSchema), null),
+  alsoVerifiedOn: v.optional(v.array(v.string()), []),
   contracts: v.array(contractSchema),
 });

@@ -76,7 +76,7 @@ function judge(
 ): FaceVerification {
   const liveFace = liveFaces.length === 1 ? liveFaces[0] : undefined;
   const liveEmbedding = liveFace?.embedding ?? null;
-  return judgeFaces(thresholds, references, {
+  const verification = judgeFaces(thresholds, references, {
     live: {
       faces: liveFaces.length,
       comparable: liveEmbedding !== null,
@@ -95,6 +95,8 @@ function judge(
       };
     }),
   });
+  // The live face's description, for the search among other borrowers (one-identity.ts).
+  return { ...verification, liveEmbedding };
 }
 
 function bestSimilarity(

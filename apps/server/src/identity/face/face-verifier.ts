@@ -43,6 +43,13 @@ export interface FaceVerification {
    * not decided on (see docs). */
   live: { faces: number; real: number | null; live: number | null };
   problem: FaceVerificationProblem | null;
+  /**
+   * The live face's description (the engine's embedding), for the search among other verified
+   * borrowers (docs/identity.md, "One person, one identity"); absent when the engine does not
+   * give one (a vendor adapter may not), and then that search is skipped. Biometric data: never
+   * recorded or logged as is (docs/privacy.md).
+   */
+  liveEmbedding?: readonly number[] | null;
 }
 
 export interface FaceReference {

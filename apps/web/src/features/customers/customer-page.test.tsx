@@ -53,6 +53,29 @@ describe("the customer details page", () => {
     await screen.findByRole("heading", { name: "계약 상세" });
   });
 
+  it("names the borrower's other phones on which he verified the same identity", async () => {
+    // docs/identity.md, "One person, one identity": the same ID number and face on a second phone.
+    const { routes } = fakeBlockList(fakeCustomerDetail({ alsoVerifiedOn: ["010-****-5678"] }));
+    renderCustomer(routes);
+    const label = await screen.findByText("다른 번호로도 인증됨");
+    expect(label.nextElementSibling?.textContent).toBe("010-****-5678");
+  });
+
+  it("names them in Traditional Chinese too", async () => {
+    localStorage.setItem("languageIndex", "1");
+    const { routes } = fakeBlockList(fakeCustomerDetail({ alsoVerifiedOn: ["0912 *** 678"] }));
+    renderCustomer(routes);
+    const label = await screen.findByText("也以其他號碼完成驗證");
+    expect(label.nextElementSibling?.textContent).toBe("0912 *** 678");
+  });
+
+  it("names no other phone when there is none", async () => {
+    const { routes } = fakeBlockList();
+    renderCustomer(routes);
+    await screen.findByRole("heading", { name: "김철수" });
+    expect(screen.queryByText("다른 번호로도 인증됨")).toBeNull();
+  });
+
   it("asks the lender to look at a face check that came out 'review', and sends his decision", async () => {
     let status: "pending" | "approved" = "pending";
     const { routes } = fakeBlockList(fakeCustomerDetail());

@@ -127,6 +127,13 @@ function CustomerDetails({ contractId }: { contractId: string }) {
           </dd>
           <dt>{_("identity.address")}</dt>
           <dd>{orNotProvided(customer.address)}</dd>
+          {/* docs/identity.md, "One person, one identity": his other phones, masked. */}
+          {customer.alsoVerifiedOn.length === 0 ? null : (
+            <>
+              <dt>{_("customer.alsoVerifiedOn")}</dt>
+              <dd className="customer__also-verified">{customer.alsoVerifiedOn.join(", ")}</dd>
+            </>
+          )}
         </dl>
       </section>
 
