@@ -144,7 +144,8 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
 
   it("keeps no clear copy: the uploads confirmed are replaced by masked ones, their files deleted", async () => {
     const client = await borrower("01030000001");
-    const photos = await verifyBorrower(client, { country: "KR", seed: 42 });
+    // Each person a face of his own: one face verifies one identity (docs/identity.md).
+    const photos = await verifyBorrower(client, { country: "KR", seed: 42, face: "detect4.jpg" });
     const row = await identityRow(client);
     const clearIds = [photos.addresses.front, photos.addresses.holding].map(uploadIdOfAddress);
     expect(row?.frontUploadId).not.toBe(clearIds[0]);
@@ -161,18 +162,18 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
     // The masked copies are still the card: a new live capture is compared with them.
     ts.clock.advance(stepGapMs);
     const again = await client.api.identity.uploadImage(
-      new Blob([faceFixture("faceid.jpg") as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
+      new Blob([faceFixture("detect4.jpg") as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
     );
     ts.clock.advance(stepGapMs);
     const face = await client.api.identity.faceCompare(
-      await faceCheckInput(client, again.url ?? ""),
+      await faceCheckInput(client, again.url ?? "", { face: "detect4.jpg" }),
     );
     expect(face).toMatchObject({ decision: "match", comparedWithIdCard: true });
   });
 
   it("serves the borrower his Taiwanese card masked after the letter and the sex digit", async () => {
     const client = await borrower("01030000002");
-    const photos = await verifyBorrower(client, { country: "TW", seed: 43 });
+    const photos = await verifyBorrower(client, { country: "TW", seed: 43, face: "detect3.jpg" });
     const detail = await client.api.identity.userDetail();
     expect(detail.idNumberMasked).toBe(`${photos.person.idNumber.slice(0, 2)}********`);
     // Tesseract does not read the two characters left beside the mask (measured: in no page
@@ -190,21 +191,21 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
     );
   });
 
-  async function readyToConfirm(client: TestClient, photos: IdentityPhotos) {
+  async function readyToConfirm(client: TestClient, photos: IdentityPhotos, face?: string) {
     const addresses = await uploadIdentityPhotos(client, photos);
-    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
+    await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live, { face }));
     ts.clock.advance(stepGapMs);
     return addresses;
   }
 
   it("refuses a typed number that is not the card's, on the number, and stores nothing", async () => {
-    for (const [phone, country, seed] of [
-      ["01030000003", "KR", 44],
-      ["01030000004", "TW", 45],
+    for (const [phone, country, seed, face] of [
+      ["01030000003", "KR", 44, "detect1.jpg"],
+      ["01030000004", "TW", 45, "detect2.jpg"],
     ] as const) {
       const client = await borrower(phone);
-      const photos = await identityPhotos({ country, seed });
-      const addresses = await readyToConfirm(client, photos);
+      const photos = await identityPhotos({ country, seed, face });
+      const addresses = await readyToConfirm(client, photos, face);
       const typed = anotherNumberLike(photos.person.idNumber);
       const uploadsBefore = await uploadsOf(client);
       const error = await refusal(
