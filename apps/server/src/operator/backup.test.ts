@@ -187,13 +187,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
 
       const backedUp = await runOperatorCommand(["backup", "--to", backupFile], operatorEnv);
       expect(backedUp.exitCode, backedUp.output).toBe(0);
-      expect(backedUp.output).toMatch(/2 contracts, 4 uploaded files/);
+      // The live capture, its six liveness frames, the card's back, and the masked copies of the
+      // front and the holding photo (the clear ones are deleted: docs/identity.md).
+      expect(backedUp.output).toMatch(/2 contracts, 10 uploaded files/);
       const manifest = await manifestOf(backupFile);
       expect(manifest).toMatchObject({
         format: "chayong-backup",
         formatVersion: 1,
         migrations: readMigrations().map((migration) => migration.tag),
-        counts: { contracts: 2, uploadedFiles: 4 },
+        counts: { contracts: 2, uploadedFiles: 10 },
       });
       expect(manifest.entries.map((entry) => entry.path)).toContain("identity-keys.json");
       // An existing file is replaced only with --force.
@@ -214,7 +216,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
         operatorEnv,
       );
       expect(restored.exitCode, restored.output).toBe(0);
-      expect(restored.output).toMatch(/2 contracts, 4 uploaded files/);
+      expect(restored.output).toMatch(/2 contracts, 10 uploaded files/);
       expect(readdirSync(restoredDir).sort()).toEqual(["files", "identity-keys.json", "pgdata"]);
 
       // The restored folder, not the original, serves the same: sessions, contracts, ledger, the
