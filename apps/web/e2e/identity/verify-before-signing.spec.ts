@@ -137,6 +137,9 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     await expect(page).toHaveURL(/#\/pages\/me\/face\?redirect=/);
 
     // The face step through the SDK, in the borrower's own session: synthetic head-turn frames.
+    // Past the two seconds between two face checks (a double tap is 'operation too frequent',
+    // docs/identity.md, "Limits"), which the browser's refused attempt just started.
+    await page.waitForTimeout(2_500);
     const borrower = { api: await apiOf(page) };
     const live = await borrower.api.identity.uploadImage(
       new Blob([faceFixture(videoFace) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
