@@ -18,7 +18,8 @@ const offlineLoans = [
 /**
  * For each write, the reads whose answers it may change, named once: after a write succeeds the
  * query client marks them stale, and those a screen shows are read again
- * (src/data/query-client.ts). The type makes every write of the SDK's table appear here.
+ * (src/data/query-client.ts; the table loads with the API chunk, src/session/app-api.ts). The
+ * type makes every write of the SDK's table appear here.
  */
 export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEndpointId[] } = {
   // The session's own calls: a new or ended session clears every answer (src/app/bootstrap.tsx).

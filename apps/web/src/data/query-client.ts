@@ -7,9 +7,8 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { type SentRead, type Waits, waitForFirstRead } from "../first-read/take-first-read";
 import type { AppApi } from "../session/app-api";
 import type { ErrorCatalogue } from "../session/error-catalogue";
-import type { QueryEndpointId, WriteEndpointId } from "./api-endpoints";
+import type { QueryEndpointId } from "./api-endpoints";
 import type { ApiQueryKey } from "./api-query";
-import { invalidatedBy } from "./invalidations";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -73,12 +72,11 @@ export function createQueryClient(options: {
       // screen shows have been asked again: a page the write then opens reads what the write did,
       // not the answer from before it (the face check going on to the ID card page, which sent
       // the borrower back to the face check on the stale 'not verified').
-      onSuccess: (_data, _variables, _result, mutation) => {
+      // The write has loaded the API, which names what it changed (src/data/invalidations.ts).
+      onSuccess: async (_data, _variables, _result, mutation) => {
         catalogue.reachedServer();
-        const id = mutation.options.mutationKey?.[0] as WriteEndpointId;
-        return Promise.all(
-          (invalidatedBy[id] ?? []).map((read) => client.invalidateQueries({ queryKey: [read] })),
-        );
+        const changed = (await loadApi()).changedBy(String(mutation.options.mutationKey?.[0]));
+        await Promise.all(changed.map((read) => client.invalidateQueries({ queryKey: [read] })));
       },
     }),
     defaultOptions: {

@@ -17,7 +17,8 @@ import {
 } from "@chayong/transport";
 import type { createStore } from "jotai";
 import type { RuntimeSettings } from "../app/runtime-settings";
-import type { UploadVariables } from "../data/api-endpoints";
+import type { QueryEndpointId, UploadVariables, WriteEndpointId } from "../data/api-endpoints";
+import { invalidatedBy } from "../data/invalidations";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
 import type { ErrorCatalogue } from "./error-catalogue";
 import { packageName } from "./package-name";
@@ -45,6 +46,12 @@ export interface AppApi {
   ): Promise<unknown>;
   /** An answer that came another way (the page's first read), checked like a call's answer. */
   check(id: string, body: unknown): unknown;
+  /**
+   * The reads a write that succeeded may have changed (src/data/invalidations.ts). Here, not in
+   * the query client, because only a write needs it and a write loads this chunk anyway: the
+   * table stays off the first screen's scripts (scripts/size.ts).
+   */
+  changedBy(id: string): readonly QueryEndpointId[];
 }
 
 type EndpointFunction = (input: unknown, options?: object) => Promise<unknown>;
@@ -89,5 +96,6 @@ export function createAppApi(options: {
       return call(variables, { signal, timeoutMs });
     },
     check: (id, body) => checkEndpointAnswer(id as EndpointId, body),
+    changedBy: (id) => invalidatedBy[id as WriteEndpointId] ?? [],
   };
 }
