@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { faceVideoPath } from "./e2e/support/camera";
 
 // Debian's Chromium, never a downloaded browser (see the repository rules).
 const chromiumPath = process.env.CHAYONG_CHROMIUM ?? "/usr/bin/chromium";
@@ -12,9 +11,6 @@ const launchOptions = {
     "--disable-component-update",
   ],
 };
-// Identity verification specs: a camera that plays a face video, allowed without asking.
-const cameraSpecs = "**/identity/**/*.spec.ts";
-
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
@@ -41,25 +37,5 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions,
   },
-  projects: [
-    { name: "phone", testIgnore: cameraSpecs },
-    { name: "camera-media", testMatch: "**/support/camera-media.setup.ts" },
-    {
-      name: "camera",
-      testMatch: cameraSpecs,
-      dependencies: ["camera-media"],
-      use: {
-        permissions: ["clipboard-read", "clipboard-write", "camera"],
-        launchOptions: {
-          ...launchOptions,
-          args: [
-            ...launchOptions.args,
-            "--use-fake-ui-for-media-stream",
-            "--use-fake-device-for-media-stream",
-            `--use-file-for-fake-video-capture=${faceVideoPath}`,
-          ],
-        },
-      },
-    },
-  ],
+  projects: [{ name: "phone" }],
 });

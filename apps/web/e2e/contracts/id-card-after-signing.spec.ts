@@ -17,7 +17,7 @@ const phones = [
 const languages = [
   // A Korean borrower in Korean, a Taiwanese one in Chinese: each reads his own card.
   // Faces of their own: one face verifies one identity (docs/identity.md).
-  { locale: "ko-KR", index: 0, phone: "01055550033", country: "KR", seed: 33, face: "detect4.jpg" },
+  { locale: "ko-KR", index: 0, phone: "01055550033", country: "KR", seed: 33, face: "faceid.jpg" },
   { locale: "zh-TW", index: 1, phone: "01055550034", country: "TW", seed: 34, face: "detect3.jpg" },
 ] as const;
 const expected = {

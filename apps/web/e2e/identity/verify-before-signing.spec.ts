@@ -1,18 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { faceCheckInput, faceFixture, identityPhotos, twoContacts } from "@chayong/server/testing";
+import { identityPhotos, twoContacts } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
-import { apiOf, loggedInApi, seoulDateInDays } from "../support/api";
+import { loggedInApi, seoulDateInDays } from "../support/api";
 import { baseUrl, identityLenderPhone, logIn } from "../support/app";
-import { videoFace } from "../support/camera";
+import { cameraFace, scriptedCamera } from "../support/camera";
 
-// Runs in the `camera` project: Chromium's fake camera plays a face video (camera-media.setup.ts),
-// the face detector runs in the page as on a phone, and the real server checks the face, reads
-// the ID card (OCR) and compares the faces. The video is a still photo: the liveness challenge
-// must refuse it (docs/identity.md, "Liveness"). A fixed fake-camera file cannot follow a
-// challenge drawn at random, so the face step is then passed through the SDK with the test kit's
-// synthetic head turn, and the browser goes on from the ID card.
+// The face detector runs in the page as on a phone, and the real server checks the face and its
+// liveness, reads the ID card (OCR) and compares the faces. The camera is played by the test
+// (support/camera.ts): first a photo held perfectly still, which the liveness check refuses, then
+// the borrower, whose head turns as the challenge asks (a synthetic turn of a fixture face). A
+// blink cannot be played: when the challenge asks for one, the attempt is refused and the
+// borrower tries again, as a person who did not blink would.
 
 const borrowerPhone = "01034567890";
 
@@ -63,8 +63,8 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     merchantName: "박씨상회",
   });
 
-  // The ID card photos, with the face of the camera's video on the card and in the holding photo.
-  const photos = await identityPhotos({ face: videoFace });
+  // The ID card photos, with the camera's face on the card and in the holding photo.
+  const photos = await identityPhotos({ face: cameraFace });
   const folder = mkdtempSync(join(tmpdir(), "chayong-e2e-id-card-"));
   const file = (name: string, bytes: Uint8Array) => {
     const path = join(folder, name);
@@ -84,6 +84,7 @@ test("a new borrower opens the share link, verifies their identity, comes back a
   });
   try {
     // The borrower opens the link, logs in and is asked to verify before signing.
+    const camera = await scriptedCamera(page);
     await page.goto(`${baseUrl()}/#/pages/loans/sign?code=${contract.code}`);
     await logIn(page, borrowerPhone);
     await expect(page).toHaveURL(/#\/pages\/loans\/sign\?code=/);
@@ -103,28 +104,34 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     await expect(steps.locator("[aria-current=step]")).toContainText("얼굴 인증");
     await expect(page.getByText("얼굴을 화면 가운데에 맞춰 주세요")).toBeVisible();
     const faceStarted = Date.now();
+    await camera.show({ live: false });
     await page.getByRole("button", { name: "인증 시작" }).click();
     await expect(page.locator(".cy-camera-frame video")).toBeVisible();
     // One face, centred and still: captured by itself after about a second; then the challenge's
     // action is asked for while the frames are recorded.
-    const actions = [
-      "고개를 천천히 왼쪽으로 돌려 주세요",
-      "고개를 천천히 오른쪽으로 돌려 주세요",
-      "눈을 한 번 깜빡여 주세요",
-    ];
-    await expect(
-      page
-        .getByText(actions[0] ?? "")
-        .or(page.getByText(actions[1] ?? ""))
-        .or(page.getByText(actions[2] ?? ""))
-        .first(),
-    ).toBeVisible({ timeout: 30_000 });
+    const actions = {
+      turnLeft: "고개를 천천히 왼쪽으로 돌려 주세요",
+      turnRight: "고개를 천천히 오른쪽으로 돌려 주세요",
+      blink: "눈을 한 번 깜빡여 주세요",
+    } as const;
+    // The action asked names the burst's progress bar.
+    const challengeAsked = async () => {
+      const bars = (Object.keys(actions) as (keyof typeof actions)[]).map((action) => ({
+        action,
+        bar: page.getByRole("progressbar", { name: actions[action] }),
+      }));
+      const [first, ...rest] = bars.map(({ bar }) => bar);
+      const any = rest.reduce((either, bar) => either.or(bar), first ?? page.locator("none"));
+      await expect(any.first()).toBeVisible({ timeout: 30_000 });
+      for (const { action, bar } of bars) if (await bar.isVisible()) return action;
+      throw new Error("the challenge's progress bar went before it was read");
+    };
+    await challengeAsked();
     timings["face: camera + detector + steady second"] = since(faceStarted);
     await expect(page.getByText(/^촬영 중… \d\/6$/)).toBeVisible();
-    // The camera shows a still photo, which never performs the action: refused.
-    await expect(page.getByText("화면의 안내에 따라 다시 시도해 주세요.")).toBeVisible({
-      timeout: 30_000,
-    });
+    // A photo held perfectly still never performs the action: refused.
+    const followInstruction = page.getByText("화면의 안내에 따라 다시 시도해 주세요.");
+    await expect(followInstruction).toBeVisible({ timeout: 30_000 });
     timings["face: still photo refused (from 'start verification')"] = since(faceStarted);
     timings["face: uploads (capture, six frames)"] = calls.durations("/upload/image");
     timings["face: livenessChallenge"] = calls.durations("/livenessChallenge");
@@ -136,21 +143,26 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     ]);
     await expect(page).toHaveURL(/#\/pages\/me\/face\?redirect=/);
 
-    // The face step through the SDK, in the borrower's own session: synthetic head-turn frames.
-    // Past the two seconds between two face checks (a double tap is 'operation too frequent',
-    // docs/identity.md, "Limits"), which the browser's refused attempt just started.
-    await page.waitForTimeout(2_500);
-    const borrower = { api: await apiOf(page) };
-    const live = await borrower.api.identity.uploadImage(
-      new Blob([faceFixture(videoFace) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
-    );
-    await borrower.api.identity.faceCompare(
-      await faceCheckInput(borrower, live.url ?? live.path, { face: videoFace }),
-    );
-    await page.reload();
-    await expect(page.getByText("얼굴 인증이 완료되었습니다")).toBeVisible();
-    await page.getByRole("button", { name: "다음 단계" }).click();
-    await expect(page).toHaveURL(/#\/pages\/me\/idCard\?redirect=/, { timeout: 30_000 });
+    // The borrower himself: he retakes and turns his head as asked, after the first frame of the
+    // burst (straight ahead, the turn's start). A blink he cannot give is refused; he retakes.
+    await camera.show({ live: true });
+    const liveStarted = Date.now();
+    let passed = false;
+    for (let attempt = 1; attempt <= 6 && !passed; attempt++) {
+      await page.getByRole("button", { name: "다시 촬영" }).click();
+      const action = await challengeAsked();
+      await expect(page.getByText(/^촬영 중… [1-6]\/6$/)).toBeVisible();
+      if (action === "blink") {
+        await expect(followInstruction).toBeVisible({ timeout: 30_000 });
+        continue;
+      }
+      await camera.turn(action);
+      await expect(page).toHaveURL(/#\/pages\/me\/idCard\?redirect=/, { timeout: 60_000 });
+      passed = true;
+    }
+    expect(passed).toBe(true);
+    timings["face: live borrower passed (from the first retake)"] = since(liveStarted);
+    const faceUploads = calls.durations("/upload/image").length;
 
     // Step 2: the ID card. Back asks first; 'continue verification' stays.
     await expect(steps.locator("[aria-current=step]")).toContainText("신분증 인증");
@@ -172,7 +184,7 @@ test("a new borrower opens the share link, verifies their identity, comes back a
     await page.getByLabel(/^신분증을 들고 찍은 사진/).setInputFiles(holding);
     await expect(page.locator(".cy-upload-tile--done")).toHaveCount(3, { timeout: 30_000 });
     timings["ID card: three uploads (to all done)"] = since(uploadsStarted);
-    timings["ID card: each upload"] = calls.durations("/upload/image").slice(7);
+    timings["ID card: each upload"] = calls.durations("/upload/image").slice(faceUploads);
 
     // OCR prefills the details while it reads (progress shown), then asks to review them.
     await expect(

@@ -1,17 +1,95 @@
-import { createHash } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { actionFrames, faceFixture } from "@chayong/server/testing";
+import type { Page } from "@playwright/test";
 
-// Chromium's fake camera plays a Y4M file (--use-file-for-fake-video-capture). The file is made
-// at test time (camera-media.setup.ts) from a face fixture of the server's identity tests, at a
-// path that playwright.config.ts names before the browser starts: one per checkout, in the
-// system's temp folder (outside the repository, never committed).
-const checkout = createHash("sha256")
-  .update(resolve(import.meta.dirname, "..", ".."))
-  .digest("hex")
-  .slice(0, 12);
+/**
+ * The phone's front camera, played by the test: `getUserMedia` answers a stream drawn from a
+ * canvas that shows the picture the test puts there (640x480, the face about the size of the
+ * face check's oval, on a grey background). The camera is outside the product; what the page
+ * does with it (the detector, the steady second, the challenge's frames, the uploads) and what
+ * the server judges are not. A fixed video cannot follow a challenge drawn at random; the test
+ * can: it reads the instruction, then turns the head.
+ *
+ * `still`: the same picture in every frame, as a photo held up to a camera in perfect stillness
+ * would give. `live`: each frame's brightness varies a little, as a real camera's exposure does
+ * (the liveness check refuses frames that are copies of one picture).
+ */
+export interface ScriptedCamera {
+  /** The face straight ahead, as a photo (`still`) or as a person (`live`). */
+  show(options: { live: boolean }): Promise<void>;
+  /** The head turns as the challenge asks (the kit's synthetic turn, liveness-fixtures.ts). */
+  turn(action: "turnLeft" | "turnRight", options?: { stepMs?: number }): Promise<void>;
+}
 
-export const faceVideoPath = join(tmpdir(), `chayong-e2e-face-${checkout}.y4m`);
+/** The face fixture the camera shows, also the ID card's portrait (the same person). */
+export const cameraFace = "detect4.jpg";
 
-/** The face fixture the video shows, and the ID card's portrait (the same person). */
-export const videoFace = "faceid.jpg";
+const frameSize = { width: 640, height: 480, face: 260 };
+
+export async function scriptedCamera(page: Page, face = cameraFace): Promise<ScriptedCamera> {
+  await page.addInitScript((size) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext("2d");
+    const state: { image: HTMLImageElement | null; live: boolean } = { image: null, live: false };
+    const draw = () => {
+      if (!context) return;
+      context.filter = state.live ? `brightness(${0.93 + Math.random() * 0.14})` : "none";
+      context.fillStyle = "#8c9099";
+      context.fillRect(0, 0, size.width, size.height);
+      const image = state.image;
+      if (!image) return;
+      const height = (size.face * image.naturalHeight) / image.naturalWidth;
+      context.drawImage(
+        image,
+        (size.width - size.face) / 2,
+        (size.height - height) / 2,
+        size.face,
+        height,
+      );
+    };
+    setInterval(draw, 50);
+    Object.assign(window, {
+      scriptedCamera: {
+        async show(dataUrl: string, live: boolean) {
+          const image = new Image();
+          image.src = dataUrl;
+          await image.decode();
+          state.image = image;
+          state.live = live;
+          draw();
+        },
+      },
+    });
+    const media = navigator.mediaDevices;
+    if (media) media.getUserMedia = async () => canvas.captureStream(20);
+  }, frameSize);
+
+  const dataUrl = (bytes: Uint8Array) =>
+    `data:image/jpeg;base64,${Buffer.from(bytes).toString("base64")}`;
+  const put = (bytes: Uint8Array, live: boolean) =>
+    page.evaluate(
+      ([url, isLive]) =>
+        (
+          window as unknown as {
+            scriptedCamera: { show(url: string, live: boolean): Promise<void> };
+          }
+        ).scriptedCamera.show(url, isLive),
+      [dataUrl(bytes), live] as const,
+    );
+
+  // Made before the camera is used: a turn must start within the burst's first frames.
+  const turns = {
+    turnLeft: (await actionFrames(face, "turnLeft")) ?? [],
+    turnRight: (await actionFrames(face, "turnRight")) ?? [],
+  };
+  return {
+    show: ({ live }) => put(faceFixture(face), live),
+    async turn(action, { stepMs = 120 } = {}) {
+      for (const frame of turns[action]) {
+        await put(frame, true);
+        await page.waitForTimeout(stepMs);
+      }
+    },
+  };
+}
