@@ -80,6 +80,17 @@ out.push(
     ),
   )}\n`,
 );
+// The pairs nearest the thresholds: the engine test checks exactly these (src/identity/face/
+// human-face-verifier.engine.test.ts), so a change of engine that moves them fails CI.
+const nearestStrangers = measurements.different.reduce((a, b) =>
+  b.similarity > a.similarity ? b : a,
+);
+const farthestSamePerson = measurements.acrossPhotos.reduce((a, b) =>
+  b.similarity < a.similarity ? b : a,
+);
+out.push(
+  `Nearest different people: ${nearestStrangers.a} and ${nearestStrangers.b}, ${nearestStrangers.similarity.toFixed(3)}; farthest same person: ${farthestSamePerson.a} and ${farthestSamePerson.b}, ${farthestSamePerson.similarity.toFixed(3)}.\n`,
+);
 out.push(`Node ${process.version}, ${new Date().toISOString()}, Human 3.3.6 on tfjs WebAssembly\n`);
 out.push(
   `${measurements.faces} face fixtures; no face found in: ${measurements.facesNotFound.join(", ") || "none"}.\n`,
