@@ -80,8 +80,7 @@ out.push(
     ),
   )}\n`,
 );
-// The pairs nearest the thresholds: the engine test checks exactly these (src/identity/face/
-// human-face-verifier.engine.test.ts), so a change of engine that moves them fails CI.
+// The pairs nearest the thresholds: where a change of engine or threshold would show first.
 const nearestStrangers = measurements.different.reduce((a, b) =>
   b.similarity > a.similarity ? b : a,
 );
