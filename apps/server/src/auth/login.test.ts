@@ -166,8 +166,7 @@ describe("SMS login (docs/login.md#sms-codes)", () => {
   });
 
   it("keeps a session alive while it is used (sliding 30 days) and ends it when idle", async () => {
-    const client = ts.client();
-    await client.logIn(phone);
+    const client = await ts.loggedInClient(phone);
     ts.clock.advance(29 * day);
     await expect(client.api.user.current()).resolves.toMatchObject({ phone: e164 });
     ts.clock.advance(29 * day);

@@ -104,8 +104,7 @@ describe("the session cache in a server", () => {
   const cache = () => ts.server.sessions;
 
   it("answers a signed-in call from memory, and refuses the very next call after logout", async () => {
-    const client = ts.client();
-    await client.logIn("01071000001");
+    const client = await ts.loggedInClient("01071000001");
     await client.api.user.current();
     expect(cache().size).toBeGreaterThan(0);
     await client.api.user.current();
@@ -115,8 +114,7 @@ describe("the session cache in a server", () => {
   });
 
   it("forgets a session when an invalidation names it (sent by any writer of the database)", async () => {
-    const client = ts.client();
-    await client.logIn("01071000002");
+    const client = await ts.loggedInClient("01071000002");
     await client.api.user.current();
     const { db } = ts.server.context;
     // Revoked without an invalidation: the cache still answers (why every writer sends one)…
@@ -135,8 +133,7 @@ describe("the session cache in a server", () => {
   });
 
   it("expires a kept caller after 30 s of the server's clock", async () => {
-    const client = ts.client();
-    await client.logIn("01071000003");
+    const client = await ts.loggedInClient("01071000003");
     await client.api.user.current();
     await ts.server.context.db
       .update(sessions)
@@ -150,8 +147,7 @@ describe("the session cache in a server", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "PostgreSQL: while the listening connection is lost, every call asks the database",
     async () => {
-      const client = ts.client();
-      await client.logIn("01071000004");
+      const client = await ts.loggedInClient("01071000004");
       await client.api.user.current();
       expect(cache().isLive).toBe(true);
       const { db, database } = ts.server.context;
@@ -171,8 +167,7 @@ describe("the session cache in a server", () => {
       // It listens again on a new connection, and keeps callers again.
       for (let i = 0; i < 400 && !cache().isLive; i++) await sleep(10);
       expect(cache().isLive).toBe(true);
-      const other = ts.client();
-      await other.logIn("01071000005");
+      const other = await ts.loggedInClient("01071000005");
       await other.api.user.current();
       expect(cache().size).toBe(1);
     },

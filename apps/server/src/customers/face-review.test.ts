@@ -131,8 +131,7 @@ describe("a face check that comes out 'review'", () => {
   });
 
   it("needs no review for a match, and refuses a decision on it", async () => {
-    const client = ts.client();
-    await client.logIn("01077770001");
+    const client = await ts.loggedInClient("01077770001");
     await verifyBorrower(client, { face: testFaces[2], seed: 33 });
     expect((await client.api.identity.userDetail()).faceDecision).toBe("match");
     const contract = await openedContract(cast.lenderA, client, "01077770001");

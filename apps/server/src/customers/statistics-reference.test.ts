@@ -194,8 +194,7 @@ describe("statistics from the read model equal the domain's reference", () => {
     const db = ts.server.context.db;
     const phone = "01077770000";
     await ts.addLender(phone, "Seeded");
-    const lender = ts.client();
-    await lender.logIn(phone);
+    const lender = await ts.loggedInClient(phone);
     const lenderId = await lenderIdOf(db, "+821077770000");
     const seeded = await seedBook({
       db,

@@ -555,8 +555,7 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
     const phone = (await client.api.user.current()).phone;
     const national = `0${phone.slice(3)}`;
     ts.clock.advance(61_000);
-    const other = ts.client();
-    await other.logIn(national);
+    const other = await ts.loggedInClient(national);
     return other.token ?? "";
   }
 

@@ -220,10 +220,8 @@ describe("wire fuzzing: hostile requests at every endpoint (issue #14)", () => {
   beforeAll(async () => {
     ts = await startTestServer();
     codec = createCodec({ key: ts.config.cipher.key, iv: ts.config.cipher.iv });
-    const lender = ts.client();
-    await lender.logIn(demoLenderPhone);
-    const borrower = ts.client();
-    await borrower.logIn(borrowerAPhone);
+    const lender = await ts.loggedInClient(demoLenderPhone);
+    const borrower = await ts.loggedInClient(borrowerAPhone);
     tokens.lender = lender.token;
     tokens.borrower = borrower.token;
     // Keys as a lender makes them (README "API keys"), one of them revoked.

@@ -102,12 +102,6 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
     await ts?.close();
   });
 
-  async function borrower(phone: string): Promise<TestClient> {
-    const client = ts.client();
-    await client.logIn(phone);
-    return client;
-  }
-
   async function identityRow(client: TestClient) {
     const me = await client.api.user.current();
     const [row] = await ts.server.context.db
@@ -143,7 +137,7 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
   });
 
   it("keeps no clear copy: the uploads confirmed are replaced by masked ones, their files deleted", async () => {
-    const client = await borrower("01030000001");
+    const client = await ts.loggedInClient("01030000001");
     // Each person a face of his own: one face verifies one identity (docs/identity.md).
     const photos = await verifyBorrower(client, { country: "KR", seed: 42, face: "detect4.jpg" });
     const row = await identityRow(client);
@@ -172,7 +166,7 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
   });
 
   it("serves the borrower his Taiwanese card masked after the letter and the sex digit", async () => {
-    const client = await borrower("01030000002");
+    const client = await ts.loggedInClient("01030000002");
     const photos = await verifyBorrower(client, { country: "TW", seed: 43, face: "detect3.jpg" });
     const detail = await client.api.identity.userDetail();
     expect(detail.idNumberMasked).toBe(`${photos.person.idNumber.slice(0, 2)}********`);
@@ -203,7 +197,7 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
       ["01030000003", "KR", 44, "detect1.jpg"],
       ["01030000004", "TW", 45, "detect2.jpg"],
     ] as const) {
-      const client = await borrower(phone);
+      const client = await ts.loggedInClient(phone);
       const photos = await identityPhotos({ country, seed, face });
       const addresses = await readyToConfirm(client, photos, face);
       const typed = anotherNumberLike(photos.person.idNumber);
@@ -237,7 +231,7 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
   });
 
   it("refuses a card whose number cannot be read, on the front photo", async () => {
-    const client = await borrower("01030000005");
+    const client = await ts.loggedInClient("01030000005");
     const photos = await identityPhotos({ country: "KR", seed: 46 });
     // The card with its portrait, its number rubbed out by a heavy blur.
     const numberArea = await sharp(photos.front)
@@ -259,7 +253,7 @@ describe("masked ID card images (docs/identity.md, 'Masked card images')", () =>
   });
 
   it("refuses a holding photo whose card shows no readable number, on the holding photo", async () => {
-    const client = await borrower("01030000006");
+    const client = await ts.loggedInClient("01030000006");
     const photos = await identityPhotos({ country: "TW", seed: 47 });
     const blankCard = await renderIdCard({
       ...photos.person,
@@ -295,8 +289,7 @@ describe("masked ID card images without an OCR engine", () => {
   });
 
   it("refuses to confirm a card it cannot mask", async () => {
-    const client = ts.client();
-    await client.logIn("01030000007");
+    const client = await ts.loggedInClient("01030000007");
     const photos = await identityPhotos({ seed: 48 });
     const addresses = await uploadIdentityPhotos(client, photos);
     await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));

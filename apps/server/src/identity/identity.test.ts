@@ -12,7 +12,7 @@ import {
   uploadIdentityPhotos,
 } from "../testing/identity-kit";
 import { errorKeys, refusal } from "../testing/refusal";
-import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
+import { startTestServer, type TestServer } from "../testing/test-server";
 
 const stepGapMs = 60_000;
 
@@ -26,12 +26,6 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     await ts?.close();
   });
 
-  async function borrower(phone: string): Promise<TestClient> {
-    const client = ts.client();
-    await client.logIn(phone);
-    return client;
-  }
-
   async function attemptsOf(userId: string, kind: "face" | "confirm") {
     return ts.server.context.db
       .select()
@@ -41,7 +35,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   }
 
   it("walks face -> ID card -> contacts, and the detail answers each step", async () => {
-    const client = await borrower("01020000001");
+    const client = await ts.loggedInClient("01020000001");
     const me = await client.api.user.current();
     // The home page's verification step reads this; 'me' greets him by his phone until verified.
     expect(me.identityVerified).toBe(false);
@@ -114,7 +108,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("keeps the ID number sealed at rest: never the digits, found by its keyed hash", async () => {
-    const client = await borrower("01020000002");
+    const client = await ts.loggedInClient("01020000002");
     const me = await client.api.user.current();
     const photos = await identityPhotos({ face: testFaces[1], seed: 12 });
     const addresses = await uploadIdentityPhotos(client, photos);
@@ -143,7 +137,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("refuses a live capture without a face, or with two", async () => {
-    const client = await borrower("01020000003");
+    const client = await ts.loggedInClient("01020000003");
     const blank = await sharp({
       create: { width: 480, height: 640, channels: 3, background: "#d0d0d0" },
     })
@@ -182,7 +176,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("refuses an ID card whose photos show someone else: 'live face verification failed'", async () => {
-    const client = await borrower("01020000004");
+    const client = await ts.loggedInClient("01020000004");
     const me = await client.api.user.current();
     // The live face is person 1; the card and the holding photo show person 3.
     const photos = await identityPhotos({ face: testFaces[0], cardFace: testFaces[2], seed: 14 });
@@ -206,7 +200,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("refuses an ID card photo as the live capture, and someone else holding the card", async () => {
-    const client = await borrower("01020000011");
+    const client = await ts.loggedInClient("01020000011");
     // The card shows person 1; the holding photo shows person 3 holding it.
     const photos = await identityPhotos({
       face: testFaces[0],
@@ -236,7 +230,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("refuses one picture in two photo slots", async () => {
-    const client = await borrower("01020000012");
+    const client = await ts.loggedInClient("01020000012");
     const photos = await identityPhotos({ seed: 22 });
     const addresses = await uploadIdentityPhotos(client, photos);
     await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
@@ -251,7 +245,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("holds its limits against parallel requests: one face check at a time", async () => {
-    const client = await borrower("01020000013");
+    const client = await ts.loggedInClient("01020000013");
     const photos = await identityPhotos({ seed: 23 });
     const addresses = await uploadIdentityPhotos(client, photos);
     // Six requests, each answering a challenge of its own.
@@ -268,8 +262,8 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("accepts only the caller's own uploads as photos", async () => {
-    const owner = await borrower("01020000005");
-    const thief = await borrower("01020000006");
+    const owner = await ts.loggedInClient("01020000005");
+    const thief = await ts.loggedInClient("01020000006");
     const photos = await identityPhotos({ seed: 15 });
     const addresses = await uploadIdentityPhotos(owner, photos);
     const error = await refusal(
@@ -287,7 +281,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("checks the ID number against the details, and the contacts against the borrower", async () => {
-    const client = await borrower("01020000007");
+    const client = await ts.loggedInClient("01020000007");
     const photos = await identityPhotos({ seed: 17 });
     const addresses = await uploadIdentityPhotos(client, photos);
     await client.api.identity.faceCompare(await faceCheckInput(client, addresses.live));
@@ -317,7 +311,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
   });
 
   it("answers 'operation too frequent' to a second submission right after the first", async () => {
-    const client = await borrower("01020000008");
+    const client = await ts.loggedInClient("01020000008");
     await client.api.identity.addEmergencyContacts(twoContacts);
     const again = await refusal(client.api.identity.addEmergencyContacts(twoContacts));
     expect(again.status).toBe(429);
@@ -342,8 +336,7 @@ describe("reading the ID card (OCR) through the API", () => {
   });
 
   it("prefills the details from the card front", async () => {
-    const client = ts.client();
-    await client.logIn("01020000009");
+    const client = await ts.loggedInClient("01020000009");
     const photos = await identityPhotos({ seed: 19 });
     const addresses = await uploadIdentityPhotos(client, photos);
     const read = await client.api.identity.ocrCheck({
@@ -359,8 +352,7 @@ describe("reading the ID card (OCR) through the API", () => {
   });
 
   it("reads a Taiwanese card's address from its back, where a 國民身分證 prints it", async () => {
-    const client = ts.client();
-    await client.logIn("01020000011");
+    const client = await ts.loggedInClient("01020000011");
     // Seed 21's card is in 中壢, a character the model misreads at this size (靂): how often the
     // back is read exactly is the engine test's figure; this is the way there through the API.
     const photos = await identityPhotos({ country: "TW", seed: 22 });
@@ -378,8 +370,7 @@ describe("reading the ID card (OCR) through the API", () => {
   });
 
   it("says OCR is unavailable when the engine is off, and the form is filled by hand", async () => {
-    const client = withoutOcr.client();
-    await client.logIn("01020000010");
+    const client = await withoutOcr.loggedInClient("01020000010");
     const photos = await identityPhotos({ seed: 20 });
     const addresses = await uploadIdentityPhotos(client, photos);
     const read = await client.api.identity.ocrCheck({

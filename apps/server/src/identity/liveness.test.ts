@@ -29,12 +29,6 @@ describe("liveness: a still photo held to the camera never passes", () => {
     await ts?.close();
   });
 
-  async function borrower(phone: string): Promise<TestClient> {
-    const client = ts.client();
-    await client.logIn(phone);
-    return client;
-  }
-
   async function liveCapture(client: TestClient, face: string = testFaces[0]) {
     const [url] = await uploadFrames(client, [faceFixture(face)]);
     return url ?? "";
@@ -54,7 +48,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   const followInstruction = messageFor("identity.liveness.followInstruction", "ko-KR");
 
   it("issues random, short-lived challenges", async () => {
-    const client = await borrower("01020001001");
+    const client = await ts.loggedInClient("01020001001");
     const challenges = [];
     for (let i = 0; i < 12; i++) challenges.push(await client.api.identity.livenessChallenge());
     expect(new Set(challenges.map((challenge) => challenge.challengeId)).size).toBe(12);
@@ -69,7 +63,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   });
 
   it("passes frames that perform the asked turn, and records what it measured", async () => {
-    const client = await borrower("01020001002");
+    const client = await ts.loggedInClient("01020001002");
     const input = await faceCheckInput(client, await liveCapture(client));
     expect(await client.api.identity.faceCompare(input)).toEqual({
       decision: "match",
@@ -82,7 +76,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   });
 
   it("refuses a still picture: one frame repeated, re-encoded, or shaken in the hand", async () => {
-    const client = await borrower("01020001003");
+    const client = await ts.loggedInClient("01020001003");
     const live = await liveCapture(client);
     const still = faceFixture(testFaces[0]);
     const attempts: Uint8Array[][] = [
@@ -107,7 +101,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   });
 
   it("refuses frames that do not perform the asked action (the other turn)", async () => {
-    const client = await borrower("01020001004");
+    const client = await ts.loggedInClient("01020001004");
     const challenge = await turnChallenge(client);
     const other = challenge.action === "turnLeft" ? "turnRight" : "turnLeft";
     const frames = await actionFrames(testFaces[0], other);
@@ -122,7 +116,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   });
 
   it("refuses frames of two people, and frames of someone else than the capture", async () => {
-    const client = await borrower("01020001005");
+    const client = await ts.loggedInClient("01020001005");
     const live = await liveCapture(client);
     const challenge = await turnChallenge(client);
     // detect3's synthetic turn towards the image's left keeps its face in every frame; the
@@ -157,7 +151,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
   });
 
   it("refuses a used, expired, unknown or someone else's challenge", async () => {
-    const client = await borrower("01020001006");
+    const client = await ts.loggedInClient("01020001006");
     const live = await liveCapture(client);
     const input = await faceCheckInput(client, live);
     await client.api.identity.faceCompare(input);
@@ -179,7 +173,7 @@ describe("liveness: a still photo held to the camera never passes", () => {
     );
     expect(unknown.serverMessage).toBe(expired);
 
-    const other = await borrower("01020001007");
+    const other = await ts.loggedInClient("01020001007");
     const theirs = await turnChallenge(other);
     const stolen = await refusal(
       client.api.identity.faceCompare({ ...input, challengeId: theirs.challengeId }),

@@ -36,12 +36,6 @@ describe("one person, one identity", () => {
     await ts?.close();
   });
 
-  async function borrower(phone: string): Promise<TestClient> {
-    const client = ts.client();
-    await client.logIn(phone);
-    return client;
-  }
-
   /** Takes the live face check (accepted) and answers the ID card confirmation's refusal. */
   async function refusedConfirmation(client: TestClient, options: { face: string; seed: number }) {
     const photos = await identityPhotos(options);
@@ -59,7 +53,7 @@ describe("one person, one identity", () => {
       .where(eq(identityConflicts.userId, userId));
 
   it("refuses the same face with another ID number, and records it for the operator", async () => {
-    const client = await borrower("01050000001");
+    const client = await ts.loggedInClient("01050000001");
     const refused = await refusedConfirmation(client, { face: first, seed: firstSeed + 1 });
     expect(refused.status).toBe(409);
     expect(refused.serverMessage).toBe(messageFor("identity.oneIdentity.faceElsewhere", "ko-KR"));
@@ -90,7 +84,7 @@ describe("one person, one identity", () => {
   });
 
   it("refuses the same ID number with another face", async () => {
-    const client = await borrower("01050000002");
+    const client = await ts.loggedInClient("01050000002");
     // The first person's card details, with someone else's portrait and live face.
     const refused = await refusedConfirmation(client, { face: stranger, seed: firstSeed });
     expect(refused.status).toBe(409);
@@ -105,7 +99,7 @@ describe("one person, one identity", () => {
   });
 
   it("links one person verified on a second phone, and his lender sees it", async () => {
-    const secondPhone = await borrower("01050000003");
+    const secondPhone = await ts.loggedInClient("01050000003");
     await verifyBorrower(secondPhone, { face: first, seed: firstSeed });
     const second = await secondPhone.api.user.current();
     expect(await secondPhone.api.identity.userDetail()).toMatchObject({ verified: true });
@@ -136,7 +130,7 @@ describe("one person, one identity", () => {
   });
 
   it("leaves a different person alone: verified, linked to nobody, nothing recorded", async () => {
-    const client = await borrower("01050000004");
+    const client = await ts.loggedInClient("01050000004");
     await verifyBorrower(client, { face: other, seed: 55 });
     const me = await client.api.user.current();
     expect(await client.api.identity.userDetail()).toMatchObject({ verified: true });

@@ -45,8 +45,7 @@ describe("identity verification with a vendor's face service (docs/identity.md)"
   });
 
   async function borrower(phone: string): Promise<TestClient & { userId: string }> {
-    const client = ts.client();
-    await client.logIn(phone);
+    const client = await ts.loggedInClient(phone);
     return Object.assign(client, { userId: (await client.api.user.current()).userId });
   }
 

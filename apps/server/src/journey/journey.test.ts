@@ -16,8 +16,7 @@ describe("journey: a lender sends a contract, a borrower opens it, verifies and 
   });
 
   it("goes from the demo lender's login to a signed contract", async () => {
-    const lender = ts.client();
-    await lender.logIn(demoLenderPhone);
+    const lender = await ts.loggedInClient(demoLenderPhone);
     const me = await lender.api.user.current();
     expect(me).toMatchObject({
       role: "lender",
@@ -59,8 +58,7 @@ describe("journey: a lender sends a contract, a borrower opens it, verifies and 
     expect(contract.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(contract.link).toContain(contract.code);
 
-    const borrower = ts.client();
-    await borrower.logIn("01022223333");
+    const borrower = await ts.loggedInClient("01022223333");
     expect((await borrower.api.user.current()).role).toBe("borrower");
     expect((await borrower.api.contract.query()).items).toEqual([]);
 

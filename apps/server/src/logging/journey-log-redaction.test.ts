@@ -36,8 +36,7 @@ describe("the server log over a whole journey", () => {
   });
 
   it("holds no phone, ID number, name, address or contract terms of the borrower", async () => {
-    const lender = ts.client();
-    await lender.logIn(demoLenderPhone);
+    const lender = await ts.loggedInClient(demoLenderPhone);
     const contract = await lender.api.contract.add(
       contractDraft(borrowerPhone, {
         name: "Loan to the fixture borrower",

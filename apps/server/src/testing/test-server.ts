@@ -61,6 +61,8 @@ export interface TestServer {
    * `apiKey` as an internal tool does (sent instead of any session token).
    */
   client(options?: { compressedAnswers?: boolean; apiKey?: string }): TestClient;
+  /** A client logged in as `phone` (the code read from the test SMS provider). */
+  loggedInClient(phone: string): Promise<TestClient>;
   /** An operator adding a lender (the `lender:add` command's function). */
   addLender(phone: string, name: string): Promise<void>;
   close(): Promise<void>;
@@ -186,6 +188,11 @@ export async function startTestServer(
     sms,
     database,
     client,
+    async loggedInClient(phone) {
+      const loggedIn = client();
+      await loggedIn.logIn(phone);
+      return loggedIn;
+    },
     async addLender(phone, name) {
       const added = await addLender(
         server.context.db,

@@ -95,8 +95,7 @@ describe("cloud uploads: straight to S3, then checked by the server (docs/identi
   });
 
   it("says so when files are kept locally (no cloud credentials)", async () => {
-    const client = local.client();
-    await client.logIn("01030000003");
+    const client = await local.loggedInClient("01030000003");
     const error = await refusal(client.api.identity.uploadCredentials());
     expect(error.status).toBe(409);
     expect(error.serverMessage).toBe(messageFor("upload.cloudUnavailable", "ko-KR"));

@@ -331,8 +331,7 @@ describe("the lender's CSV export (docs/export.md)", () => {
 
   it("streams a book larger than a page, every contract once, newest first", async () => {
     await ts.addLender("01099990000", "Lender C");
-    const lenderC = ts.client();
-    await lenderC.logIn("01099990000");
+    const lenderC = await ts.loggedInClient("01099990000");
     const count = exportPageSize + 7;
     for (let i = 0; i < count; i++) {
       ts.clock.advance(1_000);
