@@ -4,6 +4,7 @@ import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
 import { loggedInSession, signedContract } from "../support/api";
 import { specLenderPhones } from "../support/app";
+import { specBorrowers } from "../support/people";
 
 // After signing, the ID card page is read-only (docs/identity.md, docs/screens.md#verification-flow):
 // the details the contract was verified with, the photos, and why they cannot change.
@@ -16,9 +17,14 @@ const phones = [
 ] as const;
 const languages = [
   // A Korean borrower in Korean, a Taiwanese one in Chinese: each reads his own card.
-  // Faces of their own: one face verifies one identity (docs/identity.md).
-  { locale: "ko-KR", index: 0, phone: "01055550033", country: "KR", seed: 33, face: "faceid.jpg" },
-  { locale: "zh-TW", index: 1, phone: "01055550034", country: "TW", seed: 34, face: "detect3.jpg" },
+  { locale: "ko-KR", index: 0, country: "KR", seed: 33, ...specBorrowers.idCardAfterSigningKorean },
+  {
+    locale: "zh-TW",
+    index: 1,
+    country: "TW",
+    seed: 34,
+    ...specBorrowers.idCardAfterSigningTaiwanese,
+  },
 ] as const;
 const expected = {
   "ko-KR": {

@@ -1,12 +1,13 @@
-import { testFaces, verifyBorrower } from "@chayong/server/testing";
+import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
 import { loggedInSession, seoulDateInDays } from "../support/api";
 import { baseUrl, specLenderPhones } from "../support/app";
+import { specBorrowers } from "../support/people";
 
 // docs/identity.md, "Three outcomes": a borrower whose card shows an older photo of him comes out
 // 'review'; his lender looks at the photos in the app and approves; then he signs.
 
-const borrowerPhone = "01055559876";
+const { phone: borrowerPhone, face, cardFace } = specBorrowers.faceReview;
 const shots = process.env.CHAYONG_E2E_SHOTS;
 
 /** Makes `token` the page's session and opens `path` (one page, two people in turn). */
@@ -44,9 +45,8 @@ test("a borrower sent to review is approved by his lender in the app, then signs
   await borrower.api.contract.open({ code: contract.code });
   await verifyBorrower(
     { api: borrower.api },
-    // The newer photo live, the older on the card; not the other specs' face (one face, one
-    // identity: docs/identity.md).
-    { face: testFaces[1], cardFace: testFaces[0], holderFace: testFaces[1], seed: 41 },
+    // The newer photo live and in his hand, the older on the card.
+    { face, cardFace, holderFace: face, seed: 41 },
   );
 
   // He is told to wait; there is nothing to sign yet.

@@ -2,10 +2,11 @@ import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { loggedInApi, loggedInSession, seoulDateInDays } from "../support/api";
 import { baseUrl, specLenderPhones } from "../support/app";
+import { specBorrowers } from "../support/people";
 
 // A borrower who verified with the shared-debt consent ticked, set up through the real SDK and
 // the real identity engines (the identity kit's photos, as the server's own tests do).
-const borrowerPhone = "01067670001";
+const { phone: borrowerPhone, face } = specBorrowers.sharedDebt;
 
 /** The figure a card shows under `label` (e.g. the offline card's '계약 건수'). */
 function figure(card: Locator, label: string): Locator {
@@ -32,8 +33,7 @@ test("a lender looks up shared debt, reports an offline loan, corrects and withd
 }) => {
   test.setTimeout(180_000);
   const borrower = await loggedInApi(borrowerPhone);
-  // A face of his own: one face verifies one identity (docs/identity.md).
-  const { person } = await verifyBorrower({ api: borrower }, { face: "detect2.jpg", seed: 67 });
+  const { person } = await verifyBorrower({ api: borrower }, { face, seed: 67 });
   const { token } = await loggedInSession(specLenderPhones.sharedDebt);
   await page.addInitScript((value) => {
     if (!localStorage.getItem("token")) localStorage.setItem("token", JSON.stringify(value));

@@ -5,7 +5,8 @@ import { identityPhotos, twoContacts } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
 import { loggedInApi, seoulDateInDays } from "../support/api";
 import { baseUrl, identityLenderPhone, logIn } from "../support/app";
-import { cameraFace, scriptedCamera } from "../support/camera";
+import { scriptedCamera } from "../support/camera";
+import { specBorrowers } from "../support/people";
 
 // The face detector runs in the page as on a phone, and the real server checks the face and its
 // liveness, reads the ID card (OCR) and compares the faces. The camera is played by the test
@@ -14,7 +15,7 @@ import { cameraFace, scriptedCamera } from "../support/camera";
 // blink cannot be played: when the challenge asks for one, the attempt is refused and the
 // borrower tries again, as a person who did not blink would.
 
-const borrowerPhone = "01034567890";
+const { phone: borrowerPhone, face: cameraFace } = specBorrowers.verifyBeforeSigning;
 
 /** When each API call of the flow went out and came back (ms since the spec started). */
 function recordCalls(page: Page, started: number) {
@@ -84,7 +85,7 @@ test("a new borrower opens the share link, verifies their identity, comes back a
   });
   try {
     // The borrower opens the link, logs in and is asked to verify before signing.
-    const camera = await scriptedCamera(page);
+    const camera = await scriptedCamera(page, cameraFace);
     await page.goto(`${baseUrl()}/#/pages/loans/sign?code=${contract.code}`);
     await logIn(page, borrowerPhone);
     await expect(page).toHaveURL(/#\/pages\/loans\/sign\?code=/);

@@ -20,12 +20,10 @@ export interface ScriptedCamera {
   turn(action: "turnLeft" | "turnRight", options?: { stepMs?: number }): Promise<void>;
 }
 
-/** The face fixture the camera shows, also the ID card's portrait (the same person). */
-export const cameraFace = "detect4.jpg";
-
 const frameSize = { width: 640, height: 480, face: 260 };
 
-export async function scriptedCamera(page: Page, face = cameraFace): Promise<ScriptedCamera> {
+/** `face`: the face fixture the camera shows. */
+export async function scriptedCamera(page: Page, face: string): Promise<ScriptedCamera> {
   await page.addInitScript((size) => {
     const canvas = document.createElement("canvas");
     canvas.width = size.width;
