@@ -223,7 +223,7 @@ describe.skipIf(databaseUrl === "")(
       );
     });
 
-    it("an operator's change of a lender reaches both processes' session caches at once", async () => {
+    it("an operator's change of a lender reaches both processes' session caches as they hear it", async () => {
       // Both processes keep the lender's caller (src/auth/session-cache.ts)…
       for (const index of [0, 1] as const) await lender.on(index).user.current();
       const opened = await openDatabase({ kind: "postgres", url: databaseUrl }, schemaName);
@@ -238,21 +238,39 @@ describe.skipIf(databaseUrl === "")(
       } finally {
         await opened.database.close();
       }
-      // …and the next call on either answers the new profile.
+      // …and each answers the new profile once it has heard the notification (within a second;
+      // the change was committed on a connection of its own, so neither is told first).
       for (const index of [0, 1] as const) {
-        await expect(lender.on(index).user.current()).resolves.toMatchObject({
-          name: "Kim Renamed",
-        });
+        await expect
+          .poll(async () => (await lender.on(index).user.current()).name, {
+            timeout: 1_000,
+            interval: 10,
+          })
+          .toBe("Kim Renamed");
       }
     });
 
-    it("logging out on one process ends the session on the other at once", async () => {
-      // B keeps the borrower's caller in its session cache; the logout is answered by A.
+    it("logging out on one process ends the session on the other as soon as it hears the notification", async () => {
+      // B keeps the borrower's caller in its session cache; the logout is answered by A once A
+      // has heard its own notification. B hears the same notification on its own connection,
+      // a moment later or sooner (seen once in CI: B answered one call first), so B's answer is
+      // asked until it is refused, within a second (docs/login.md, "Sessions").
       await borrower.on(1).user.current();
       await borrower.on(1).user.current();
       await borrower.on(0).auth.logout();
-      const ended = await refusal(borrower.on(1).user.current());
-      expect(ended).toMatchObject({ kind: "session-ended", status: 301 });
+      const loggedOut = performance.now();
+      const answerOnB = async () => {
+        try {
+          const ended = await refusal(borrower.on(1).user.current());
+          return `${ended.kind} ${ended.status}`;
+        } catch {
+          return "answered";
+        }
+      };
+      await expect.poll(answerOnB, { timeout: 1_000, interval: 10 }).toBe("session-ended 301");
+      console.info(
+        `logout on A refused on B after ${(performance.now() - loggedOut).toFixed(1)} ms`,
+      );
       await expect(lender.alternating.user.current()).resolves.toBeDefined();
     });
   },
