@@ -17,12 +17,11 @@ const phones = [
 ] as const;
 const languages = [
   // A Korean borrower in Korean, a Taiwanese one in Chinese: each reads his own card.
-  { locale: "ko-KR", index: 0, country: "KR", seed: 33, ...specBorrowers.idCardAfterSigningKorean },
+  { locale: "ko-KR", index: 0, country: "KR", ...specBorrowers.idCardAfterSigningKorean },
   {
     locale: "zh-TW",
     index: 1,
     country: "TW",
-    seed: 34,
     ...specBorrowers.idCardAfterSigningTaiwanese,
   },
 ] as const;

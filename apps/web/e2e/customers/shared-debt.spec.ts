@@ -6,7 +6,7 @@ import { specBorrowers } from "../support/people";
 
 // A borrower who verified with the shared-debt consent ticked, set up through the real SDK and
 // the real identity engines (the identity kit's photos, as the server's own tests do).
-const { phone: borrowerPhone, face } = specBorrowers.sharedDebt;
+const { phone: borrowerPhone, face, seed } = specBorrowers.sharedDebt;
 
 /** The figure a card shows under `label` (e.g. the offline card's '계약 건수'). */
 function figure(card: Locator, label: string): Locator {
@@ -33,7 +33,7 @@ test("a lender looks up shared debt, reports an offline loan, corrects and withd
 }) => {
   test.setTimeout(180_000);
   const borrower = await loggedInApi(borrowerPhone);
-  const { person } = await verifyBorrower({ api: borrower }, { face, seed: 67 });
+  const { person } = await verifyBorrower({ api: borrower }, { face, seed });
   const { token } = await loggedInSession(specLenderPhones.sharedDebt);
   await page.addInitScript((value) => {
     if (!localStorage.getItem("token")) localStorage.setItem("token", JSON.stringify(value));

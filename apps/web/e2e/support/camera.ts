@@ -10,8 +10,8 @@ import type { Page } from "@playwright/test";
  * can: it reads the instruction, then turns the head.
  *
  * `still`: the same picture in every frame, as a photo held up to a camera in perfect stillness
- * would give. `live`: each frame's brightness varies a little, as a real camera's exposure does
- * (the liveness check refuses frames that are copies of one picture).
+ * would give. `live`: the brightness drifts, as a real camera's exposure does (the liveness check
+ * refuses frames that are copies of one picture).
  */
 export interface ScriptedCamera {
   /** The face straight ahead, as a photo (`still`) or as a person (`live`). */
@@ -32,7 +32,11 @@ export async function scriptedCamera(page: Page, face: string): Promise<Scripted
     const state: { image: HTMLImageElement | null; live: boolean } = { image: null, live: false };
     const draw = () => {
       if (!context) return;
-      context.filter = state.live ? `brightness(${0.93 + Math.random() * 0.14})` : "none";
+      // Live: the exposure drifts, 0.88 to 1.12 over 3 s and again, so no two frames of a
+      // 1.5 s burst are alike (random steps made two alike in about half the bursts).
+      context.filter = state.live
+        ? `brightness(${0.88 + ((performance.now() % 3000) / 3000) * 0.24})`
+        : "none";
       context.fillStyle = "#8c9099";
       context.fillRect(0, 0, size.width, size.height);
       const image = state.image;
@@ -47,15 +51,28 @@ export async function scriptedCamera(page: Page, face: string): Promise<Scripted
       );
     };
     setInterval(draw, 50);
+    const decoded = async (dataUrl: string) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      return image;
+    };
     Object.assign(window, {
       scriptedCamera: {
         async show(dataUrl: string, live: boolean) {
-          const image = new Image();
-          image.src = dataUrl;
-          await image.decode();
-          state.image = image;
+          state.image = await decoded(dataUrl);
           state.live = live;
           draw();
+        },
+        // Every picture decoded first, then one each `stepMs` by the page's own clock.
+        async play(dataUrls: string[], stepMs: number) {
+          const images = await Promise.all(dataUrls.map(decoded));
+          state.live = true;
+          for (const image of images) {
+            state.image = image;
+            draw();
+            await new Promise((resume) => setTimeout(resume, stepMs));
+          }
         },
       },
     });
@@ -65,14 +82,15 @@ export async function scriptedCamera(page: Page, face: string): Promise<Scripted
 
   const dataUrl = (bytes: Uint8Array) =>
     `data:image/jpeg;base64,${Buffer.from(bytes).toString("base64")}`;
+  type InPage = {
+    scriptedCamera: {
+      show(url: string, live: boolean): Promise<void>;
+      play(urls: string[], stepMs: number): Promise<void>;
+    };
+  };
   const put = (bytes: Uint8Array, live: boolean) =>
     page.evaluate(
-      ([url, isLive]) =>
-        (
-          window as unknown as {
-            scriptedCamera: { show(url: string, live: boolean): Promise<void> };
-          }
-        ).scriptedCamera.show(url, isLive),
+      ([url, isLive]) => (window as unknown as InPage).scriptedCamera.show(url, isLive),
       [dataUrl(bytes), live] as const,
     );
 
@@ -83,11 +101,10 @@ export async function scriptedCamera(page: Page, face: string): Promise<Scripted
   };
   return {
     show: ({ live }) => put(faceFixture(face), live),
-    async turn(action, { stepMs = 120 } = {}) {
-      for (const frame of turns[action]) {
-        await put(frame, true);
-        await page.waitForTimeout(stepMs);
-      }
-    },
+    turn: (action, { stepMs = 100 } = {}) =>
+      page.evaluate(
+        ([urls, step]) => (window as unknown as InPage).scriptedCamera.play(urls, step),
+        [turns[action].map(dataUrl), stepMs] as const,
+      ),
   };
 }
