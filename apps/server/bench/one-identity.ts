@@ -45,6 +45,7 @@ import {
   unitSimilarity,
 } from "../src/identity/one-identity";
 import { PersonalDataCipher } from "../src/identity/personal-data-cipher";
+import { mulberry32 } from "../src/seeded-random";
 import { count, engines, median, positiveSetting, progress } from "./harness";
 
 const population = positiveSetting("BENCH_POPULATION", 100_000);
@@ -121,14 +122,7 @@ const length = faces[0]?.unit.length ?? 1024;
 const mean = new Float64Array(length);
 for (const face of faces)
   for (let i = 0; i < length; i++) mean[i] = (mean[i] ?? 0) + (face.unit[i] ?? 0) / faces.length;
-let random = 0x5eed;
-const uniform = () => {
-  random = (random + 0x6d2b79f5) >>> 0;
-  let t = random;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+let uniform = mulberry32(0x5eed);
 const normal = () =>
   Math.sqrt(-2 * Math.log(Math.max(uniform(), Number.EPSILON))) * Math.cos(2 * Math.PI * uniform());
 const noise = 0.01;
@@ -224,7 +218,7 @@ for (const [engineIndex, engine] of engines.entries()) {
     await migrate(opened.database);
     progress(`${engine.name}: inserting ${count(population)} verified faces…`);
     const started = performance.now();
-    random = 0x5eed; // the same population on each engine
+    uniform = mulberry32(0x5eed); // the same population on each engine
     const now = new Date();
     const batch = 1000;
     for (let offset = 0; offset < population; offset += batch) {

@@ -49,6 +49,7 @@ import {
   users,
 } from "../src/db/schema";
 import { ledgerEntryRowsOf } from "../src/money/ledger-store";
+import { mulberry32 } from "../src/seeded-random";
 import { encodeTestPng } from "../src/testing/png";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -76,14 +77,7 @@ export interface SeedResult {
 
 /** A small deterministic generator (mulberry32), so every run seeds the same book shape. */
 function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

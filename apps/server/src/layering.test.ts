@@ -26,6 +26,7 @@ const layers: { name: string; paths: string[] }[] = [
       "sms/",
       "outcome.ts",
       "package-dir.ts",
+      "seeded-random.ts",
       "identity/face/",
       "identity/ocr/",
       "identity/personal-data-cipher.ts",

@@ -27,6 +27,7 @@ import {
   identityLinks,
   users,
 } from "../db/schema";
+import { mulberry32 } from "../seeded-random";
 
 /**
  * The similarity at or above which a face found among the other verified borrowers (1:N) is the
@@ -93,25 +94,14 @@ export function decodeEmbedding(text: string): Float32Array {
   return unitEmbedding(values);
 }
 
-/** A small seeded generator (mulberry32): the projection is the same in every process. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const projections = new Map<number, Float32Array>();
 
 /** The fixed Gaussian projection matrix for embeddings of `length` numbers (row-major). */
 function projectionMatrix(length: number): Float32Array {
   const known = projections.get(length);
   if (known) return known;
-  const random = seeded(projectionSeed + length);
+  // Seeded: the projection is the same in every process.
+  const random = mulberry32(projectionSeed + length);
   const matrix = new Float32Array(projectionDimensions * length);
   const scale = 1 / Math.sqrt(projectionDimensions);
   for (let i = 0; i < matrix.length; i++) {

@@ -9,6 +9,10 @@ import {
 } from "@napi-rs/canvas";
 import type { IdCardCountry } from "../identity/ocr/id-card-reader";
 import { koreanLegacyCheckDigit } from "../identity/ocr/korean-id-card-text";
+import { mulberry32 } from "../seeded-random";
+
+/** The kit's users draw cards and cases with the same generator. */
+export { mulberry32 };
 
 /**
  * Synthetic ID cards for the OCR tests, the OCR benchmark and the browser tests: roughly the
@@ -88,18 +92,6 @@ function registerFonts(): void {
   GlobalFonts.registerFromPath(fontPath, fontFamily);
   if (existsSync(boldFontPath)) GlobalFonts.registerFromPath(boldFontPath, fontFamily);
   fontsRegistered = true;
-}
-
-/** A tiny seeded PRNG (mulberry32): the same seed draws the same cards on every machine. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {
