@@ -16,8 +16,11 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // One server for the whole run, started fresh (temp data folder, random port) in globalSetup.
   globalSetup: "./e2e/support/global-setup.ts",
+  // Two spec files at a time, each test in a browser context of its own: every spec has its own
+  // lender and borrowers (e2e/support/people.ts) and changes no setting of the server that another
+  // spec reads, so none waits on or sees another. The tests of a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -17,6 +17,7 @@ import {
   type TestSmsProvider,
 } from "../sms/sms-provider";
 import { testClientTimeoutMs } from "./process-client";
+import { rememberedFaceAnalyzer, rememberedIdCardReader } from "./remembered-engines";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /** A clock the tests move by hand. */
@@ -74,7 +75,8 @@ export const demoLenderPhone = "01000000000";
  * Starts the real server in-process on port 0, on a fresh PGlite folder (or a fresh schema of
  * TEST_DATABASE_URL), with the test SMS provider and a hand-moved clock. With `logDestination`, the
  * server's log (at env LOG_LEVEL) goes there, and every SMS is also written to it as the console
- * provider of the embedded default writes it.
+ * provider of the embedded default writes it. The face and OCR engines are the process's remembered
+ * ones (remembered-engines.ts): each distinct image runs through them once.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -130,7 +132,16 @@ export async function startTestServer(
   }
   let server: RunningServer;
   try {
-    server = await startServer({ config, now: clock.now, sms: serverSms, logger });
+    const { tesseractCommand } = config.identityEngines;
+    server = await startServer({
+      config,
+      now: clock.now,
+      sms: serverSms,
+      logger,
+      faceAnalyzer: rememberedFaceAnalyzer(),
+      idCards:
+        tesseractCommand === "tesseract" ? rememberedIdCardReader(tesseractCommand) : undefined,
+    });
   } catch (error) {
     await database.dispose();
     if (ownFilesRoot !== null) rmSync(ownFilesRoot, { recursive: true, force: true });

@@ -1,11 +1,19 @@
-import { expect, test } from "@playwright/test";
-import { baseUrl, delayAnswers } from "../support/app";
+import { expect, type Page, test } from "@playwright/test";
+import { baseUrl } from "../support/app";
 
 const sendCodePath = "/auth/v3.1/user/sendVerifiyCode";
 
-test.afterEach(async () => {
-  await delayAnswers(sendCodePath, 0);
-});
+/**
+ * Holds this page's send-code requests for `ms` before they go out: a slow network for this page
+ * only (the server's POST /__test/delay would slow every spec running beside this one).
+ */
+async function slowNetwork(page: Page, ms: number) {
+  await page.route(`**${sendCodePath}`, async (route) => {
+    await new Promise((done) => setTimeout(done, ms));
+    // By then the app has given up on the request and the route may be gone with it.
+    await route.continue().catch(() => undefined);
+  });
+}
 
 // The page address shortens the waits (spec: notice after 5 s, time-out after 15 s).
 const shortWaits = "?timeoutMs=2500&slowNetworkMs=800";
@@ -38,7 +46,7 @@ for (const language of [
         localStorage.setItem("languageIndex", index);
       }
     }, language.index);
-    await delayAnswers(sendCodePath, 6000);
+    await slowNetwork(page, 6000);
     await page.goto(`${baseUrl()}/${shortWaits}#/pages/login/index`);
 
     await page.getByRole("textbox").first().fill(language.phone);

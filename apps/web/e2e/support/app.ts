@@ -47,16 +47,6 @@ export async function lastSmsCode(phone: string): Promise<string> {
   return code;
 }
 
-/** Delays the server's answers to an API path (0 removes the delay). */
-export async function delayAnswers(path: string, ms: number): Promise<void> {
-  const response = await fetch(`${baseUrl()}/__test/delay`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ path, ms }),
-  });
-  expect(response.ok, `POST /__test/delay ${path}`).toBe(true);
-}
-
 /** Logs in through the login page, as a person would (Korean UI). */
 export async function logIn(page: Page, phone: string): Promise<void> {
   await expect(page).toHaveURL(/#\/pages\/login\/index/);

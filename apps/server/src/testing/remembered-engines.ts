@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import type { AnalyzedFace, FaceAnalyzer } from "../identity/face/embedding-face-verifier";
+import { createHumanFaceAnalyzer } from "../identity/face/human-face-analyzer";
+import type { IdCardReader } from "../identity/ocr/id-card-reader";
+import { createTesseractIdCardReader } from "../identity/ocr/tesseract-id-card-reader";
+
+// The recognition engines of the in-process test servers, each run once per distinct input and
+// its answer remembered. The suites send the kit's fixtures and synthetic frames again and again:
+// in one run of the suite on both databases, 1,274 of 1,549 face analyses and 237 of 499
+// tesseract runs had been made before on the same bytes, 411 s of about 1,160 worker-seconds.
+// Both engines give the same answer for the same bytes (the engine tests assert it: analysing
+// other images between two analyses of one changes nothing), so a remembered answer is the
+// engine's own, and every distinct image still goes through the real engine. The engine tests
+// (`*.engine.test.ts`) and the server processes of the multi-process suites use the engines
+// unremembered.
+
+const digestOf = (...parts: (Uint8Array | string)[]) => {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+};
+
+/** Remembers `compute`'s answer per key; a failure is not remembered (the next call tries again). */
+function remembering<T>() {
+  const answers = new Map<string, Promise<T>>();
+  return async (key: string, compute: () => Promise<T>): Promise<T> => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = compute();
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    // A copy each time: a caller that changes what it was given changes nobody else's answer.
+    return structuredClone(await answer);
+  };
+}
+
+let faceAnalyzer: FaceAnalyzer | undefined;
+
+/** One Human face analyzer for every test server of this process, remembering its answers. */
+export function rememberedFaceAnalyzer(): FaceAnalyzer {
+  if (faceAnalyzer !== undefined) return faceAnalyzer;
+  const engine = createHumanFaceAnalyzer();
+  const remember = remembering<AnalyzedFace[]>();
+  faceAnalyzer = {
+    analyze: (image) => remember(digestOf(image), () => engine.analyze(image)),
+    similarity: engine.similarity,
+    // Shared by the servers: none of them closes it.
+  };
+  return faceAnalyzer;
+}
+
+const idCardReaders = new Map<string, IdCardReader>();
+
+/** The tesseract reader running `command`, one for the process, remembering its answers. */
+export function rememberedIdCardReader(command: string): IdCardReader {
+  const known = idCardReaders.get(command);
+  if (known !== undefined) return known;
+  const engine = createTesseractIdCardReader({ command });
+  const readings = remembering<Awaited<ReturnType<IdCardReader["read"]>>>();
+  const searches = remembering<Awaited<ReturnType<IdCardReader["locate"]>>>();
+  const reader: IdCardReader = {
+    read: (front, options) =>
+      readings(
+        digestOf(
+          front,
+          options?.back ?? "no back",
+          JSON.stringify(options?.countries ?? "default countries"),
+        ),
+        () => engine.read(front, options),
+      ),
+    locate: (image, idNumber) =>
+      searches(digestOf(image, idNumber), () => engine.locate(image, idNumber)),
+  };
+  idCardReaders.set(command, reader);
+  return reader;
+}
