@@ -55,12 +55,12 @@ async function waitUntilServing(url: string, server: ChildProcess, log: () => st
  * random free port, serving the built web app; the tests reach it at CHAYONG_E2E_BASE_URL.
  */
 export default async function globalSetup() {
-  // `./run test` builds both first (turbo.json); run alone, Playwright needs them built.
+  // `pnpm turbo run test:e2e` builds both first (turbo.json); run alone, Playwright needs them built.
   const webIndex = join(process.env.CHAYONG_E2E_WEB_DIR ?? join(webDir, "dist"), "index.html");
   for (const built of [serverMain, webIndex]) {
     if (!existsSync(built)) {
       throw new Error(
-        `${built} is missing: build first: pnpm turbo run build --filter=@chayong/web... --filter=@chayong/server...`,
+        `${built} is missing: build first (pnpm turbo run build --filter=@chayong/web...), or run pnpm turbo run test:e2e`,
       );
     }
   }
