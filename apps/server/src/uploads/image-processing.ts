@@ -31,6 +31,11 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<ImageProc
   // sharp (libvips) loads with the first image, not at start (README, "Memory at idle").
   const { default: sharp } = await import("sharp");
   try {
+    // The header's size first: a picture with too many pixels gets the size message whether
+    // its body is whole or not, and none of it is decoded.
+    // (No limit on reading the header, or sharp's own would refuse it as unreadable.)
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (width * height > imageLimits.maxInputPixels) return { ok: false, key: "upload.tooLarge" };
     let pipeline = sharp(bytes, { limitInputPixels: imageLimits.maxInputPixels, failOn: "error" })
       .rotate()
       .resize({
@@ -48,7 +53,7 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<ImageProc
       image: { bytes: new Uint8Array(data), mimeType, width: info.width, height: info.height },
     };
   } catch {
-    // Right magic bytes, unreadable body (truncated, corrupt, or too many pixels).
+    // Right magic bytes, unreadable header or body (truncated, corrupt).
     return { ok: false, key: "upload.notImage" };
   }
 }

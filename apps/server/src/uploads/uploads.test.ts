@@ -125,6 +125,22 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
     expect(error.serverMessage).toBe(messageFor("upload.tooLarge", "zh-TW"));
   });
 
+  it("refuses an image with more pixels than it decodes with the size message, JPEG or PNG", async () => {
+    // 8,000 x 8,000 (64 M pixels, over the 50 M decoded at most): a whole, valid JPEG of 1.2 MB.
+    const jpeg = await sharp({
+      create: { width: 8_000, height: 8_000, channels: 3, background: "#8090a0" },
+    })
+      .jpeg({ quality: 50 })
+      .toBuffer();
+    expect(jpeg.byteLength).toBeLessThan(10 * 1024 * 1024);
+    const zh = ts.client();
+    zh.token = cast.borrowerA.token;
+    zh.locale = "zh-TW";
+    const error = await refusal(zh.api.identity.uploadImage(blobOf(new Uint8Array(jpeg))));
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toBe(messageFor("upload.tooLarge", "zh-TW"));
+  });
+
   it("refuses a small file declaring a huge image before decoding it", async () => {
     // A PNG whose header says 20,000 x 20,000 (400 M pixels) over a few bytes of data.
     const header = Buffer.alloc(13);
@@ -139,7 +155,7 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
       pngChunk("IEND", Buffer.alloc(0)),
     ]);
     const error = await refusal(cast.borrowerA.api.identity.uploadImage(blobOf(bomb)));
-    expect(error.serverMessage).toBe(messageFor("upload.notImage", "ko-KR"));
+    expect(error.serverMessage).toBe(messageFor("upload.tooLarge", "ko-KR"));
   });
 
   it("needs a session and a file in the field 'file'", async () => {
