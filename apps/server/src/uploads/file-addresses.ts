@@ -23,7 +23,7 @@ export class FileAddresses {
     const query = new URLSearchParams({
       viewer: viewerId,
       expires: String(expires),
-      signature: this.#sign(uploadId, viewerId, expires),
+      signature: this.#sign(uploadId, viewerId, String(expires)),
     });
     return `/files/${uploadId}?${query.toString()}`;
   }
@@ -36,15 +36,17 @@ export class FileAddresses {
   ): string | null {
     const { viewer, expires, signature } = query;
     if (typeof viewer !== "string" || typeof signature !== "string") return null;
-    if (typeof expires !== "string" || !/^\d{1,12}$/.test(expires)) return null;
+    // Only the form the server writes (no leading zero, no sign): the string given is what the
+    // signature is checked against, so one instant has one address.
+    if (typeof expires !== "string" || !/^[1-9]\d{0,11}$/.test(expires)) return null;
     const expiresAt = Number(expires);
     if (expiresAt * 1000 <= now.getTime()) return null;
-    const expected = Buffer.from(this.#sign(uploadId, viewer, expiresAt));
+    const expected = Buffer.from(this.#sign(uploadId, viewer, expires));
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected) ? viewer : null;
   }
 
-  #sign(uploadId: string, viewerId: string, expires: number): string {
+  #sign(uploadId: string, viewerId: string, expires: string): string {
     return createHmac("sha256", this.#key)
       .update(`${uploadId}\n${viewerId}\n${expires}`)
       .digest("base64url");

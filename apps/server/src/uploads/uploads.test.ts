@@ -194,6 +194,10 @@ describe("uploads (docs/identity.md, 'Uploaded images')", () => {
       const longer = new URL(url);
       longer.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600));
       expect((await fetchImage(ts, longer.href)).status).toBe(403);
+      // The same instant written another way (a leading zero) is not the address that was signed.
+      const padded = new URL(url);
+      padded.searchParams.set("expires", `0${url.searchParams.get("expires")}`);
+      expect((await fetchImage(ts, padded.href)).status).toBe(403);
 
       ts.clock.advance((fileAddressLifetimeSeconds + 1) * 1000);
       try {
