@@ -166,7 +166,9 @@ const turnsOf = (face: string): readonly LivenessAction[] =>
 /**
  * A challenge the kit can answer for `face`: drawn again until it asks for such a turn. A face
  * with one turn misses it in 20 draws once in 3,000 (2/3 to the 20th), which the suite's hundreds
- * of draws met in a run; in 60, once in 37 billion.
+ * of draws met in a run; in 60, once in 37 billion. 60 is also a borrower's hourly allowance of
+ * challenges (identity-store.ts), and the test clock moves only by hand: a borrower who drew
+ * before in the test's hour is refused 'too frequent' before the 60th draw, not missed.
  */
 export async function turnChallenge(client: { api: Api }, face: string = testFaces[0]) {
   const answerable = turnsOf(face);

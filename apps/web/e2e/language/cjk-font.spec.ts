@@ -62,7 +62,8 @@ test.beforeAll(async () => {
   token = session.token;
   const contract = await session.api.contract.add({
     name: "陳先生 借款",
-    borrowerPhone: "01066667777",
+    // A phone no other spec uses (the wrong-phone spec logs 01066667777 in).
+    borrowerPhone: "01066669999",
     loanAmount: 1_000_000,
     disbursedAmount: 1_000_000,
     loanDate: seoulDateInDays(0),

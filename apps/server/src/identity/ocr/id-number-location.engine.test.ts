@@ -60,6 +60,15 @@ describe("locating the ID number on a card (docs/identity.md, 'Masked card image
     );
   });
 
+  it("locates a number again as it did the first time, after reading others", async () => {
+    // The test servers remember its searches on this ground (src/testing/remembered-engines.ts).
+    const [first, second] = samples;
+    if (!first || !second) throw new Error("no samples");
+    const before = await reader.locate(first.image, first.person.idNumber);
+    await reader.locate(second.image, second.person.idNumber);
+    expect(await reader.locate(first.image, first.person.idNumber)).toEqual(before);
+  });
+
   it("tells another card's number from no number", async () => {
     const [first, second] = samples.filter((sample) => sample.condition === "clean");
     if (!first || !second) throw new Error("no samples");
