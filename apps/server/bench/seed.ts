@@ -198,6 +198,7 @@ class LedgerSimulation {
       ctx: {
         contractId: this.contractId,
         terms: this.terms,
+        currency: this.terms.currency,
         status,
         ledger: this.ledger,
         actorId: this.actorId,

@@ -116,6 +116,7 @@ async function runOperation(
       const planned = plan({
         contractId: row.id,
         terms,
+        currency: terms.currency,
         status,
         ledger,
         actorId: caller.userId,

@@ -259,7 +259,8 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
           receivedOn: today(),
         }),
       );
-      expect(tooMuch.serverMessage).toContain("340,000");
+      // The amount with its currency (a bare number read as if it were any unit).
+      expect(tooMuch.serverMessage).toContain("₩340,000");
       const zh = ts.client();
       zh.token = lender.token;
       zh.locale = "zh-TW";

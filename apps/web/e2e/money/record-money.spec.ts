@@ -61,7 +61,7 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   // More than the instalment owes: refused before sending, naming what it owes.
   await repayment.getByLabel("이번 상환 금액").fill("999999");
   await repayment.getByRole("button", { name: "상환 등록" }).click();
-  await expect(repayment.getByText(/이 회차의 미상환 금액 [\d,]+보다 큽니다/)).toBeVisible();
+  await expect(repayment.getByText(/이 회차의 미상환 금액 ₩[\d,]+보다 큽니다/)).toBeVisible();
   await repayment.getByLabel("이번 상환 금액").fill("200000");
   await repayment.getByLabel("메모 (선택)").fill("계좌 이체");
   await repayment.getByRole("button", { name: "상환 등록" }).click();

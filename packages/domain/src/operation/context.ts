@@ -1,4 +1,5 @@
 import type { CalendarDate } from "../dates";
+import type { Currency } from "../jurisdiction";
 import {
   type BalanceTerms,
   type LedgerEntry,
@@ -12,6 +13,8 @@ import type { ContractStatus } from "../status";
 export interface OperationContext {
   contractId: string;
   terms: BalanceTerms;
+  /** The contract's currency: the refusals that name an amount name it in this. */
+  currency: Currency;
   /** The contract's status as of `today` (see `deriveStatus`). */
   status: ContractStatus | "cancelled";
   ledger: readonly LedgerEntry[];

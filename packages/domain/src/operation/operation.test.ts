@@ -64,7 +64,15 @@ function context(ledger: LedgerEntry[], today: CalendarDate, signed = true): Ope
     balances: signed ? balancesAsOf(terms, ledger, today) : null,
     today,
   });
-  return { contractId: "c-1", terms, status, ledger, actorId: "lender-1", today };
+  return {
+    contractId: "c-1",
+    terms,
+    currency: "KRW",
+    status,
+    ledger,
+    actorId: "lender-1",
+    today,
+  };
 }
 
 const keysOf = (result: { ok: boolean; errors?: { key: MessageKey; field?: string }[] }) =>
@@ -236,7 +244,7 @@ describe("planRepayment (repayment received / waiver)", () => {
           kind: "overApplied",
           key: "operation.amount.exceedsOutstanding",
           field: "waiverAmount",
-          params: { outstanding: 0 },
+          params: { outstanding: 0, currency: "KRW" },
         },
       ],
     });

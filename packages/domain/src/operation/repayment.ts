@@ -122,6 +122,7 @@ export function planRepayment(
     if (overpaidWith(ctx, [received]) > overpaidBefore) {
       refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "repaymentAmount", {
         outstanding: owedOn(date as CalendarDate, []),
+        currency: ctx.currency,
       });
     } else {
       planned.push(received);
@@ -132,6 +133,7 @@ export function planRepayment(
     if (overpaidWith(ctx, [...planned, relief]) > overpaidBefore) {
       refuse(errorKinds.overApplied, "operation.amount.exceedsOutstanding", "waiverAmount", {
         outstanding: owedOn(ctx.today, planned),
+        currency: ctx.currency,
       });
     } else {
       planned.push(relief);

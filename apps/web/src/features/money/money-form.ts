@@ -127,6 +127,7 @@ export function operationContextOf(
   return {
     contractId: contract.id,
     terms: balanceTermsOf(contract),
+    currency: contract.currency,
     status: contract.status,
     ledger,
     actorId: "",

@@ -89,7 +89,7 @@ describe("money on a signed contract (lender)", () => {
       target: { value: "5000000" },
     });
     fireEvent.click(within(sheet).getByRole("button", { name: "상환 등록" }));
-    expect(await within(sheet).findByText(/이 회차의 미상환 금액 [\d,]+보다 큽니다/)).toBeTruthy();
+    expect(await within(sheet).findByText(/이 회차의 미상환 금액 ₩[\d,]+보다 큽니다/)).toBeTruthy();
     expect(sent).toHaveLength(0);
 
     fireEvent.change(within(sheet).getByLabelText(/이번 상환 금액/), {
