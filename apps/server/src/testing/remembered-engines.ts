@@ -10,9 +10,9 @@ import { createTesseractIdCardReader } from "../identity/ocr/tesseract-id-card-r
 // tesseract runs had been made before on the same bytes, 411 s of about 1,160 worker-seconds.
 // Both engines give the same answer for the same bytes (the engine tests assert it: a face
 // analysed again after others, the last a near copy of it; a card read and a number located
-// again after others), so a remembered answer is the engine's own, and every distinct image still goes through the real engine. The engine tests
-// (`*.engine.test.ts`) and the server processes of the multi-process suites use the engines
-// unremembered.
+// again after others), so a remembered answer is the engine's own, and every distinct image
+// still goes through the real engine. The engine tests (`*.engine.test.ts`) and the server
+// processes of the multi-process suites use the engines unremembered.
 
 const digestOf = (...parts: (Uint8Array | string)[]) => {
   const hash = createHash("sha256");
@@ -51,16 +51,18 @@ export function rememberedFaceAnalyzer(): FaceAnalyzer {
   return faceAnalyzer;
 }
 
-const idCardReaders = new Map<string, IdCardReader>();
+let idCardReader: IdCardReader | undefined;
 
-/** The tesseract reader running `command`, one for the process, remembering its answers. */
-export function rememberedIdCardReader(command: string): IdCardReader {
-  const known = idCardReaders.get(command);
-  if (known !== undefined) return known;
-  const engine = createTesseractIdCardReader({ command });
+/**
+ * One tesseract reader (the default command) for every test server of this process, remembering
+ * its answers.
+ */
+export function rememberedIdCardReader(): IdCardReader {
+  if (idCardReader !== undefined) return idCardReader;
+  const engine = createTesseractIdCardReader();
   const readings = remembering<Awaited<ReturnType<IdCardReader["read"]>>>();
   const searches = remembering<Awaited<ReturnType<IdCardReader["locate"]>>>();
-  const reader: IdCardReader = {
+  idCardReader = {
     read: (front, options) =>
       readings(
         digestOf(
@@ -73,6 +75,5 @@ export function rememberedIdCardReader(command: string): IdCardReader {
     locate: (image, idNumber) =>
       searches(digestOf(image, idNumber), () => engine.locate(image, idNumber)),
   };
-  idCardReaders.set(command, reader);
-  return reader;
+  return idCardReader;
 }

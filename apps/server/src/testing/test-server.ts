@@ -132,15 +132,15 @@ export async function startTestServer(
   }
   let server: RunningServer;
   try {
-    const { tesseractCommand } = config.identityEngines;
+    // Another tesseract command, or OCR off, gets the server's own reader.
+    const defaultOcr = config.identityEngines.tesseractCommand === "tesseract";
     server = await startServer({
       config,
       now: clock.now,
       sms: serverSms,
       logger,
       faceAnalyzer: rememberedFaceAnalyzer(),
-      idCards:
-        tesseractCommand === "tesseract" ? rememberedIdCardReader(tesseractCommand) : undefined,
+      idCards: defaultOcr ? rememberedIdCardReader() : undefined,
     });
   } catch (error) {
     await database.dispose();
