@@ -1,6 +1,7 @@
 import type { createCodec } from "@chayong/transport";
 import type { Logger } from "pino";
 import type { ServerConfig } from "./config/config";
+import type { SigningCertificate } from "./contracts/seal/signing-certificate";
 import type { Database, Db } from "./db/database";
 import type { FileStore } from "./files/file-store";
 import type { IncomingObjects } from "./files/s3-incoming";
@@ -27,8 +28,10 @@ export interface ServerContext {
   codec: Codec;
   /** Seals and finds ID numbers (docs/identity.md). */
   personalData: PersonalDataCipher;
-  /** Uploaded images (docs/identity.md). */
+  /** Uploaded images (docs/identity.md) and sealed contract PDFs (docs/contract-pdf.md). */
   files: FileStore;
+  /** The certificate contract PDFs are sealed with, read (or made) once on first use. */
+  signingCertificate: () => Promise<SigningCertificate>;
   /** S3 deployments: objects browsers upload with cloud credentials, before they are checked. */
   incoming: IncomingObjects | null;
   /** Signs and checks the short-lived addresses uploaded images are served at. */

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 const layers: { name: string; paths: string[] }[] = [
   {
     // Knows nothing of calls: settings, the database, storage, SMS, messages, counters, and the
-    // engines and ciphers the server context holds.
+    // engines, ciphers and the signing certificate the server context holds.
     name: "platform",
     paths: [
       "config/",
@@ -32,6 +32,8 @@ const layers: { name: string; paths: string[] }[] = [
       "identity/personal-data-cipher.ts",
       "identity/identity-keys-file.ts",
       "uploads/file-addresses.ts",
+      "contracts/seal/signing-certificate.ts",
+      "contracts/seal/cms-signature.ts",
     ],
   },
   // Everything a handler may use, built once at start.

@@ -14,6 +14,7 @@ import {
   type ServerConfig,
 } from "./config/config";
 import type { ServerContext } from "./context";
+import { loadSigningCertificate } from "./contracts/seal/signing-certificate";
 import { rebuildBookDays } from "./customers/book-days";
 import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
@@ -153,6 +154,7 @@ export async function createServer(
       personalData,
       fileAddresses: new FileAddresses(personalData.derivedKey("file addresses")),
       ...fileStores,
+      signingCertificate: once(() => loadSigningCertificate(config.signing)),
       faces: dependencies.faces ?? faceVerifierFor(config.identityEngines, logger, faceAnalyzer),
       faceAnalyzer,
       idCards: dependencies.idCards ?? idCardReaderFor(config.identityEngines.tesseractCommand),
@@ -333,4 +335,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = server.app.server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   return { ...server, port, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}` };
+}
+
+/** A lazy value made at its first use; a failure is not kept (the next use tries again). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+    return made;
+  };
 }

@@ -111,6 +111,19 @@ export const auditActions = {
   /** The status the contract had when its lender deleted it. */
   "contract.cancel": auditAction("contract", v.object({ status: v.picklist(["type1", "type2"]) })),
   "contract.pdf": auditAction("contract", noDetails),
+  /** The signed contract's PDF sealed (docs/contract-pdf.md, "Sealing"): once per contract. */
+  "contract.seal": auditAction(
+    "contract",
+    v.object({
+      pdfSha256: v.string(),
+      /** The audit chain's head the PDF's audit page carries. */
+      chainSeq: v.number(),
+      locale: v.string(),
+      certificateSha256: v.string(),
+      /** When it was sealed: at signing, or at the first download of a contract signed before. */
+      occasion: v.picklist(["signing", "download"]),
+    }),
+  ),
   "contract.export": auditAction(
     "contract",
     v.object({

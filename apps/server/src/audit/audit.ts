@@ -34,6 +34,8 @@ export type AuditEvent = {
     action: A;
     subjectId: string | null;
     ip: string | null;
+    /** The caller's device (Call.device); absent where none called (an operator command). */
+    device?: string | null;
     at: Date;
   } & DetailsOf<A>;
 }[AuditAction];
@@ -52,6 +54,7 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     subjectType: auditActions[event.action].subject,
     subjectId: event.subjectId,
     ip: event.ip,
+    device: event.device ?? null,
     details: event.details ?? {},
   });
 }
@@ -62,9 +65,15 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
  * the same statement and so the same commit, or not at all. `shown` is a query of the ids shown
  * (column `id`, in the order shown); no row when it finds none.
  */
-export function contractListAuditSql(actor: Actor, ip: string | null, at: Date, shown: SQL): SQL {
+export function contractListAuditSql(
+  actor: Actor,
+  ip: string | null,
+  device: string | null,
+  at: Date,
+  shown: SQL,
+): SQL {
   const details = sql`jsonb_build_object('contractIds', jsonb_agg("shown"."id" order by "shown"."ord"))`;
-  return sql`insert into ${auditEvents} ("at", "actor_id", "actor_role", "actor_api_key_id", "action", "subject_type", "subject_id", "ip", "details") select ${at.toISOString()}::timestamptz, ${actor.userId}::text, ${actor.role}::text, ${actor.apiKeyId ?? null}::text, ${"contract.list"}, ${auditActions["contract.list"].subject}, null, ${ip}::text, ${details} from (${shown}) as "shown" having count(*) > 0`;
+  return sql`insert into ${auditEvents} ("at", "actor_id", "actor_role", "actor_api_key_id", "action", "subject_type", "subject_id", "ip", "device", "details") select ${at.toISOString()}::timestamptz, ${actor.userId}::text, ${actor.role}::text, ${actor.apiKeyId ?? null}::text, ${"contract.list"}, ${auditActions["contract.list"].subject}, null, ${ip}::text, ${device}::text, ${details} from (${shown}) as "shown" having count(*) > 0`;
 }
 
 export const operatorActor: Actor = { userId: null, role: "operator" };
@@ -86,6 +95,7 @@ export type AuditRecord<A extends AuditAction = AuditAction> = {
     subjectType: AuditSubject<B>;
     subjectId: string | null;
     ip: string | null;
+    device: string | null;
     details: AuditDetails<B>;
   };
 }[A];
@@ -150,6 +160,7 @@ function auditRecordOf(row: typeof auditEvents.$inferSelect): AuditRecord {
     subjectType: row.subjectType,
     subjectId: row.subjectId,
     ip: row.ip,
+    device: row.device,
     details: details.output,
   } as AuditRecord;
 }

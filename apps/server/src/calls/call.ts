@@ -15,6 +15,10 @@ export interface Call<C extends Caller | null = Caller | null> {
   ctx: ServerContext;
   caller: C;
   ip: string;
+  /** The caller's device as its browser names it (User-Agent, cut short); null when unnamed. */
+  device: string | null;
+  /** The address the app was reached at (CHAYONG_PUBLIC_URL, or the request's own origin). */
+  origin: string;
   locale: Locale;
   /** The server clock read once per call, so one call sees one instant. */
   now: Date;

@@ -41,6 +41,12 @@ export interface ServerConfig {
    * default keeps generated keys in its data folder.
    */
   identityKeys: PersonalDataKeys | null;
+  /**
+   * The certificate sealed contract PDFs are signed with (docs/contract-pdf.md, "Sealing"):
+   * `CHAYONG_SIGNING_P12` (a PKCS#12 file) and `CHAYONG_SIGNING_P12_PASSWORD`, or a self-signed
+   * one the server makes in its data folder on first use.
+   */
+  signing: SigningCertificateSource;
   files: FileStoreConfig;
   /** The recognition engines of identity verification (docs/identity.md). */
   identityEngines: IdentityEnginesConfig;
@@ -64,6 +70,16 @@ export interface ServerConfig {
   logLevel: string;
   /** `GET /metrics` is served only with this bearer token (README "Metrics"); null = not at all. */
   metricsToken: string | null;
+}
+
+/** Where the certificate that seals contract PDFs comes from (ServerConfig.signing). */
+export interface SigningCertificateSource {
+  p12Path: string;
+  password: string;
+  /** The embedded default: make a self-signed one on first use when there is none. */
+  createIfMissing: boolean;
+  /** Named in the certificate made when there is none. */
+  commonName: string;
 }
 
 export interface RedisConfig {
@@ -281,6 +297,22 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     );
   }
 
+  const signingP12 = read("CHAYONG_SIGNING_P12");
+  const signing =
+    signingP12 === undefined
+      ? {
+          p12Path: join(resolve(cwd, read("CHAYONG_DATA_DIR") ?? "data"), "signing.p12"),
+          password: "",
+          createIfMissing: true,
+          commonName: "Chayong contract seal",
+        }
+      : {
+          p12Path: resolve(cwd, signingP12),
+          password: read("CHAYONG_SIGNING_P12_PASSWORD") ?? "",
+          createIfMissing: false,
+          commonName: "",
+        };
+
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -291,6 +323,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       databaseSchema,
       cipher,
       identityKeys,
+      signing,
       files,
       identityEngines,
       sms,

@@ -177,6 +177,7 @@ export async function listContractsAudited(
   input: RequestOutput<"contract.query">,
   now: Date,
   ip: string,
+  device: string | null = null,
 ): Promise<Outcome<Answer<"contract.query">>> {
   const filter = contractListFilter(caller, input, now);
   const keyset = afterCursor(input.cursor);
@@ -194,7 +195,9 @@ export async function listContractsAudited(
       .limit(input.pageSize + 1),
   );
   const shown = sql`select "id", row_number() over (order by "created_at" desc, "id" desc) as "ord" from "page" order by "created_at" desc, "id" desc limit ${input.pageSize}`;
-  const audit = db.$with("audit", {}).as(contractListAuditSql(actorOf(caller), ip, now, shown));
+  const audit = db
+    .$with("audit", {})
+    .as(contractListAuditSql(actorOf(caller), ip, device, now, shown));
   const i = contractInstalments;
   const instalments = sql<
     unknown[] | null

@@ -30,6 +30,7 @@ import {
   writeReadModel,
 } from "./contract-store";
 import { documentFontsHref } from "./document-fonts";
+import { type ContractSeal, findSeal, sealContract } from "./seal/contract-seal";
 import { checkSignatureImage } from "./signature-image";
 import { borrowerMaySign } from "./signing-policy";
 
@@ -43,7 +44,7 @@ export const contractHandlers: Pick<
   | "contract.sign"
   | "contract.cancel"
 > = {
-  "contract.add": async ({ ctx, caller, ip, now }, input) => {
+  "contract.add": async ({ ctx, caller, ip, device, now }, input) => {
     const lender = caller.lender;
     if (lender === null) return refuse(403, "access.forbidden");
     const validated = validateContractDraft(input, {
@@ -105,6 +106,7 @@ export const contractHandlers: Pick<
         action: "contract.add",
         subjectId: row.id,
         ip,
+        device,
         at: now,
         details: { effectiveAnnualRatePercent: terms.effectiveAnnualRatePercent },
       });
@@ -114,11 +116,11 @@ export const contractHandlers: Pick<
 
   // A list shows borrowers' phones: a view of personal data, recorded like the document, by the
   // statement that reads it (listContractsAudited).
-  "contract.query": ({ ctx, caller, ip, now }, input) =>
-    listContractsAudited(ctx.db, caller, input, now, ip),
+  "contract.query": ({ ctx, caller, ip, device, now }, input) =>
+    listContractsAudited(ctx.db, caller, input, now, ip, device),
 
   // Cancelled contracts are answered like the document answers them: flagged, not hidden.
-  "contract.detail": async ({ ctx, caller, ip, now }, input) => {
+  "contract.detail": async ({ ctx, caller, ip, device, now }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const contract = await detailOf(ctx.db, found.value, now);
@@ -129,12 +131,13 @@ export const contractHandlers: Pick<
       action: "contract.detail",
       subjectId: contract.id,
       ip,
+      device,
       at: now,
     });
     return succeed(contract);
   },
 
-  "contract.open": async ({ ctx, caller, ip, now }, input) =>
+  "contract.open": async ({ ctx, caller, ip, device, now }, input) =>
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -161,12 +164,13 @@ export const contractHandlers: Pick<
         action: "contract.open",
         subjectId: row.id,
         ip,
+        device,
         at: now,
       });
       return succeed(await detailOf(tx, opened, now));
     }),
 
-  "contract.view": async ({ ctx, caller, ip, now, locale }, input) => {
+  "contract.view": async ({ ctx, caller, ip, device, now, locale }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const row = found.value;
@@ -177,6 +181,7 @@ export const contractHandlers: Pick<
       action: "contract.view",
       subjectId: row.id,
       ip,
+      device,
       at: now,
     });
     return succeed(
@@ -190,7 +195,7 @@ export const contractHandlers: Pick<
 
   "contract.sign": async (call, input) => signContract(call, input),
 
-  "contract.cancel": async ({ ctx, caller, ip, now }, input) =>
+  "contract.cancel": async ({ ctx, caller, ip, device, now }, input) =>
     ctx.db.transaction(async (tx) => {
       const found = await contractForCaller(tx, caller, input.id, { lock: true });
       if (!found.ok) return found;
@@ -206,6 +211,7 @@ export const contractHandlers: Pick<
         action: "contract.cancel",
         subjectId: row.id,
         ip,
+        device,
         at: now,
         details: { status: row.openedAt === null ? "type1" : "type2" },
       });
@@ -241,9 +247,31 @@ async function signingRefusal(
  * signature and answers 409 (the signature table's primary key would refuse it too).
  */
 async function signContract(
-  { ctx, caller, ip, now }: Call<Caller>,
+  { ctx, caller, ip, device, origin, locale, now }: Call<Caller>,
   input: { id: string; signature: string },
 ): ReturnType<Handlers["contract.sign"]> {
+  const signed = await signInTransaction({ ctx, caller, ip, device, now }, input);
+  if (!signed.ok) return signed;
+  // Sealed as soon as it is signed, in the signer's language (docs/contract-pdf.md, "Sealing").
+  // The signature stands if this fails: the first download seals it then.
+  try {
+    const seal = await sealContract(ctx, signed.value.row, {
+      locale,
+      origin,
+      occasion: "signing",
+      now,
+    });
+    return succeed({ ...signed.value.detail, seal: sealAnswer(seal) });
+  } catch (error) {
+    ctx.logger.error({ err: error, contractId: input.id }, "sealing a signed contract failed");
+    return succeed(signed.value.detail);
+  }
+}
+
+async function signInTransaction(
+  { ctx, caller, ip, device, now }: Pick<Call<Caller>, "ctx" | "caller" | "ip" | "device" | "now">,
+  input: { id: string; signature: string },
+) {
   const [current] = await ctx.db.select().from(contracts).where(eq(contracts.id, input.id));
   const refused = await signingRefusal(ctx.db, caller, current);
   if (refused) return refused;
@@ -287,6 +315,7 @@ async function signContract(
       action: "contract.sign",
       subjectId: signing.id,
       ip,
+      device,
       at: now,
       details: {
         termsSha256: hash,
@@ -301,15 +330,20 @@ async function signContract(
         },
       },
     });
-    return succeed(await detailOf(tx, signed, now, signature ?? null));
+    return succeed({ row: signed, detail: await detailOf(tx, signed, now, signature ?? null) });
   });
 }
 
 /** A contract with its parties: the answer of detail, open and sign. */
 async function detailOf(db: Db, row: ContractRow, now: Date, signature?: SignatureRow | null) {
-  const [contract, parties] = await Promise.all([
+  const [contract, parties, seal] = await Promise.all([
     summarizeOne(db, row, now),
     readContractParties(db, row, signature),
+    row.signedAt === null ? null : findSeal({ db }, row.id),
   ]);
-  return { ...contract, parties };
+  return { ...contract, parties, seal: seal && sealAnswer(seal) };
+}
+
+function sealAnswer(seal: ContractSeal) {
+  return { pdfSha256: seal.pdfSha256, sealedAt: seal.sealedAt.toISOString() };
 }

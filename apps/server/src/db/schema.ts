@@ -438,9 +438,20 @@ export const auditEvents = pgTable(
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id"),
     ip: text("ip"),
+    /** The caller's device as its browser names it (User-Agent, cut to 200 characters). */
+    device: text("device"),
     details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The row's place in the audit chain (docs/privacy.md, "The audit chain"), filled by the
+     * insert trigger under the chain head's lock: its number, the hash of the row before it, and
+     * SHA-256 of that hash and of this row's content.
+     */
+    chainSeq: bigint("chain_seq", { mode: "number" }),
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
   (table) => [
+    uniqueIndex("audit_events_chain_seq_idx").on(table.chainSeq),
     index("audit_events_subject_idx").on(table.subjectType, table.subjectId),
     index("audit_events_actor_idx").on(table.actorId, table.at),
     check(
@@ -449,6 +460,41 @@ export const auditEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * The last link of the audit chain: one row, locked by each audit insert until its transaction
+ * ends, so N processes extend one chain in one order.
+ */
+export const auditChainHead = pgTable(
+  "audit_chain_head",
+  {
+    id: boolean("id").primaryKey().default(true),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [check("audit_chain_head_one_row", sql`${table.id}`)],
+);
+
+/**
+ * The sealed PDF of a signed contract (docs/contract-pdf.md): rendered once, signed with the
+ * deployment's certificate, stored in the file store under its SHA-256 and served as it is at
+ * every download. `chainSeq` and `chainHash` are the audit chain's head its audit page carries.
+ */
+export const contractSeals = pgTable("contract_seals", {
+  contractId: text("contract_id")
+    .primaryKey()
+    .references(() => contracts.id),
+  /** SHA-256 (hex) of the sealed PDF's bytes, which is also its file store key's name. */
+  pdfSha256: text("pdf_sha256").notNull().unique(),
+  fileKey: text("file_key").notNull(),
+  /** The language it was rendered in: the signer's. */
+  locale: text("locale").notNull(),
+  sealedAt: timestamp("sealed_at", { withTimezone: true, mode: "date" }).notNull(),
+  chainSeq: bigint("chain_seq", { mode: "number" }).notNull(),
+  chainHash: text("chain_hash").notNull(),
+  /** SHA-256 (hex) of the DER certificate that signed it. */
+  certificateSha256: text("certificate_sha256").notNull(),
+});
 
 /** Operator-set configuration served to the app, e.g. the customer-service contact ('line'). */
 export const serviceConfig = pgTable("service_config", {

@@ -11,7 +11,7 @@ import type { ImageMimeType } from "@chayong/domain";
  */
 export interface FileStore {
   /** Stores the bytes (idempotent) and answers their content-hash key. */
-  put(bytes: Uint8Array, type: ImageMimeType): Promise<StoredFileKey>;
+  put(bytes: Uint8Array, type: StoredFileType): Promise<StoredFileKey>;
   /** The bytes under a key, or null when there are none. */
   get(key: StoredFileKey): Promise<Uint8Array | null>;
   /**
@@ -21,17 +21,21 @@ export interface FileStore {
   delete(key: StoredFileKey): Promise<void>;
 }
 
-/** `<sha256 hex>.<jpg|png|webp>` */
+/** `<sha256 hex>.<jpg|png|webp|pdf>` */
 export type StoredFileKey = string;
 
-const extensions: Record<ImageMimeType, string> = {
+/** What the store keeps: uploaded images, and sealed contract PDFs (docs/contract-pdf.md). */
+export type StoredFileType = ImageMimeType | "application/pdf";
+
+const extensions: Record<StoredFileType, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
   "image/webp": "webp",
+  "application/pdf": "pdf",
 };
-const keyPattern = /^([0-9a-f]{64})\.(jpg|png|webp)$/;
+const keyPattern = /^([0-9a-f]{64})\.(jpg|png|webp|pdf)$/;
 
-export function storedFileKey(bytes: Uint8Array, type: ImageMimeType): StoredFileKey {
+export function storedFileKey(bytes: Uint8Array, type: StoredFileType): StoredFileKey {
   return `${createHash("sha256").update(bytes).digest("hex")}.${extensions[type]}`;
 }
 

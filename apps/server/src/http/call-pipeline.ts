@@ -159,7 +159,18 @@ async function runCall(
       }),
     );
   }
-  const outcome = await handler({ ctx, caller, ip: request.ip, locale, now }, input.value);
+  const outcome = await handler(
+    {
+      ctx,
+      caller,
+      ip: request.ip,
+      device: deviceOf(request.headers["user-agent"]),
+      origin: ctx.config.publicUrl ?? `${request.protocol}://${request.host}`,
+      locale,
+      now,
+    },
+    input.value,
+  );
   if (caller?.apiKey != null) await auditApiKeyCall(ctx, entry, caller, request.ip, now, outcome);
   return outcome;
 }
@@ -274,4 +285,10 @@ export function sendEnvelope(
     return;
   }
   reply.send(encodeEnvelope(ctx.codec, envelope));
+}
+
+/** The User-Agent as the audit log keeps it: at most 200 characters, none when absent. */
+export function deviceOf(userAgent: string | undefined): string | null {
+  const trimmed = userAgent?.trim() ?? "";
+  return trimmed === "" ? null : trimmed.slice(0, 200);
 }

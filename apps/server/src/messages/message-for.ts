@@ -92,6 +92,12 @@ export const serverTextKeys = [
   "pdf.audit.action.repay",
   "pdf.audit.action.reverse",
   "pdf.audit.action.other",
+  "pdf.audit.action.seal",
+  "pdf.audit.origin",
+  "pdf.audit.verified",
+  "pdf.audit.chainHead",
+  "pdf.audit.verifyAt",
+  "pdf.seal.reason",
   // The CSV export (docs/export.md): column headers, and the labels its cells reuse.
   "export.contractId",
   "export.contractNumber",

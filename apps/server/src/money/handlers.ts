@@ -68,7 +68,7 @@ function isSameRequest(storedSha256: string, kind: MoneyOperationKind, request: 
  * 4. the entries, the operation and the read model are written together, with an audit row.
  */
 async function runOperation(
-  { ctx, caller, ip, now }: Call<Caller>,
+  { ctx, caller, ip, device, now }: Call<Caller>,
   kind: MoneyOperationKind,
   request: MoneyRequest,
   plan: (context: OperationContext) => Result<NewLedgerEntry[]>,
@@ -149,6 +149,7 @@ async function runOperation(
         action: `contract.${kind}`,
         subjectId: row.id,
         ip,
+        device,
         at: now,
         details: {
           operationId,
@@ -188,7 +189,7 @@ export const moneyHandlers: Pick<
 
   // The lender and the borrower read the same ledger; the borrower cannot change it. The
   // balances are the replay of the entries answered, so the two always agree.
-  "contract.ledger": async ({ ctx, caller, ip, now }, input) => {
+  "contract.ledger": async ({ ctx, caller, ip, device, now }, input) => {
     const found = await contractForCaller(ctx.db, caller, input.id);
     if (!found.ok) return found;
     const row = found.value;
@@ -202,6 +203,7 @@ export const moneyHandlers: Pick<
       action: "contract.ledger",
       subjectId: row.id,
       ip,
+      device,
       at: now,
     });
     return succeed({

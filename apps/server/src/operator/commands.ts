@@ -7,6 +7,7 @@ import {
 } from "@chayong/sdk/server";
 import * as v from "valibot";
 import { operatorActor } from "../audit/audit";
+import { describeChainCheck, verifyAuditChain } from "../audit/audit-chain";
 import { createApiKey, findLenderByPhone, revokeApiKey } from "../auth/api-keys";
 import {
   describeConfigProblems,
@@ -40,6 +41,10 @@ export const operatorUsage = `Operator commands (run with the server's environme
   identity:conflicts [--limit 50]
       List the latest ID card confirmations refused because their face or ID number was already
       verified on another account (docs/identity.md, "One person, one identity"), newest first.
+  audit:verify
+      Walk the audit chain (docs/privacy.md, "The audit chain") and recompute every row's hash.
+      Exits 0 with the chain's head, or 1 naming the first row changed, removed or written out
+      of order.
   backup --to /path/chayong-backup.tar [--force]
       Embedded default: write the database, identity keys and uploaded files to one file
       (stop the server first). An existing file is replaced only with --force.
@@ -56,6 +61,7 @@ const commandOptions: Record<string, NonNullable<ParseArgsConfig["options"]>> = 
   "apikey:add": stringOptions("lender", "name", "scope"),
   "apikey:revoke": stringOptions("lender", "key"),
   "identity:conflicts": stringOptions("limit"),
+  "audit:verify": {},
   backup: { ...stringOptions("to"), force: { type: "boolean" } },
   restore: stringOptions("from", "data-dir"),
 };
@@ -130,6 +136,15 @@ export async function runOperatorCommand(
       exitCode: 0,
       output: describeConflicts(await listIdentityConflicts(database.db, limit)),
     }));
+  }
+
+  if (command === "audit:verify") {
+    return withDatabase(config, async (database) => {
+      const started = performance.now();
+      const check = await verifyAuditChain(database.db);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      return { exitCode: check.ok ? 0 : 1, output: `${describeChainCheck(check)} (${seconds} s)` };
+    });
   }
 
   if (command === "apikey:add" || command === "apikey:revoke") {

@@ -81,7 +81,11 @@ export const demoLenderPhone = "01000000000";
 export async function startTestServer(
   env: Record<string, string> = {},
   database: TestDatabase = createTestDatabase({ migrated: true }),
-  options: { logDestination?: DestinationStream } = {},
+  options: {
+    logDestination?: DestinationStream;
+    /** Uploaded and sealed files in this folder, kept at close (a restart on the same data). */
+    filesRoot?: string;
+  } = {},
 ): Promise<TestServer> {
   const loaded = loadConfig({
     PORT: "0",
@@ -95,13 +99,21 @@ export async function startTestServer(
   });
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join("; "));
   const ownFilesRoot =
-    loaded.config.files.kind === "s3" ? null : mkdtempSync(join(tmpdir(), "chayong-test-files-"));
+    loaded.config.files.kind === "s3" || options.filesRoot !== undefined
+      ? null
+      : mkdtempSync(join(tmpdir(), "chayong-test-files-"));
+  const filesRoot = options.filesRoot ?? ownFilesRoot;
   const config: ServerConfig = {
     ...loaded.config,
     database: database.config,
     databaseSchema: database.schemaName,
     // Uploads of a test stay in a folder of its own unless the test chose S3.
-    files: ownFilesRoot === null ? loaded.config.files : { kind: "local", root: ownFilesRoot },
+    files: filesRoot === null ? loaded.config.files : { kind: "local", root: filesRoot },
+    // The signing certificate is made in the test database's own folder on first use, unless
+    // the test named one.
+    signing: env.CHAYONG_SIGNING_P12
+      ? loaded.config.signing
+      : { ...loaded.config.signing, p12Path: join(database.dataDir, "signing.p12") },
     // PGlite keeps generated keys in its data folder; PostgreSQL needs them configured.
     identityKeys:
       loaded.config.identityKeys ??

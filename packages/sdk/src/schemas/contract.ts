@@ -56,13 +56,29 @@ export type ContractParties = v.InferOutput<typeof contractPartiesSchema>;
 export type VerifiedParty = v.InferOutput<typeof verifiedPartySchema>;
 
 /**
+ * A signed contract's seal (docs/contract-pdf.md, "Sealing"): its PDF rendered once, signed with
+ * the deployment's certificate; `pdfSha256` is what the verify page finds it by.
+ */
+export const contractSealSchema = v.object({
+  pdfSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  sealedAt: instantSchema,
+});
+
+export type ContractSeal = v.InferOutput<typeof contractSealSchema>;
+
+/**
  * One contract with its parties: what the detail, open and sign answer (a list's cards leave
- * the parties out). Named like the contract answer, for the same reason (TS7056).
+ * the parties out), and once sealed its seal (null before; absent from older servers). Named
+ * like the contract answer, for the same reason (TS7056).
  */
 export interface ContractDetailSchema extends ContractDetailSchemaType {}
 type ContractDetailSchemaType = ReturnType<typeof contractDetailSchemaOf>;
 const contractDetailSchemaOf = () =>
-  v.object({ ...contractSchema.entries, parties: contractPartiesSchema });
+  v.object({
+    ...contractSchema.entries,
+    parties: contractPartiesSchema,
+    seal: v.optional(v.nullable(contractSealSchema), null),
+  });
 export const contractDetailSchema: ContractDetailSchema = contractDetailSchemaOf();
 
 /** Largest signature image accepted, in bytes of PNG (the domain's rule). */

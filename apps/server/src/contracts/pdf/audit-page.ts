@@ -15,6 +15,7 @@ const actionKeys = {
   "contract.cancel": "pdf.audit.action.cancel",
   "contract.ledger": "pdf.audit.action.ledger",
   "contract.pdf": "pdf.audit.action.pdf",
+  "contract.seal": "pdf.audit.action.seal",
   "contract.renew": "pdf.audit.action.renew",
   "contract.reverse": "pdf.audit.action.reverse",
 } as const satisfies Partial<Record<AuditAction, ServerTextKey>>;
@@ -29,10 +30,18 @@ const ledgerKindKeys: Record<LedgerEntryKind, ServerTextKey> = {
 type Translate = (key: ServerTextKey, params?: Record<string, string | number>) => string;
 
 /** What was done, worded: a signature with the hash signed, a repayment with its entry kinds. */
-function actionText(event: AuditRecord, t: Translate): string {
+function actionText(event: AuditRecord, t: Translate, timeZone: string, locale: Locale): string {
   switch (event.action) {
-    case "contract.sign":
-      return t("pdf.audit.action.sign", { hash: event.details.termsSha256 });
+    case "contract.sign": {
+      const signed = t("pdf.audit.action.sign", { hash: event.details.termsSha256 });
+      const identity = event.details.identity;
+      if (identity?.idNumberMasked == null || identity.idCardVerifiedAt === null) return signed;
+      const verified = t("pdf.audit.verified", {
+        idNumber: identity.idNumberMasked,
+        date: formatLocalInstant(new Date(identity.idCardVerifiedAt), timeZone, locale),
+      });
+      return `${signed}. ${verified}`;
+    }
     case "contract.repay": {
       const kinds = new Set(event.details.entries.map((entry) => ledgerKindKeys[entry.kind]));
       return t("pdf.audit.action.repay", { kinds: [...kinds].map((key) => t(key)).join(", ") });
@@ -48,18 +57,23 @@ function actionText(event: AuditRecord, t: Translate): string {
 }
 
 /**
- * One audit event as the audit page words it: when (the lender's clock), who (the party's role,
- * nothing more: no account ids, no addresses), what (the action, and for a signature the hash
- * signed; for a money operation the kinds of entries it wrote).
+ * One audit event as the audit page words it: when (the lender's clock), who (the party's role;
+ * no account ids), what (the action; for a signature the hash signed and the identity verified
+ * then; for a money operation the kinds of entries it wrote), and from where (IP and device).
  */
 export function auditLineOf(event: AuditRecord, timeZone: string, locale: Locale): AuditLine {
   const t: Translate = (key, params) => serverText(key, locale, params);
   const role = event.actor.role;
   const actor = role === null ? t("pdf.audit.actor.system") : t(`pdf.audit.actor.${role}`);
+  const action = actionText(event, t, timeZone, locale);
+  const origin =
+    event.ip === null
+      ? null
+      : t("pdf.audit.origin", { ip: event.ip, device: deviceSummary(event.device) });
   return {
     time: formatLocalInstant(event.at, timeZone, locale),
     actor,
-    action: actionText(event, t),
+    action: origin === null ? action : `${action}\n${origin}`,
   };
 }
 
@@ -71,4 +85,10 @@ export async function contractAuditLines(
 ): Promise<AuditLine[]> {
   const events = await readAuditEvents(db, { subjectType: "contract", subjectId: contract.id });
   return events.map((event) => auditLineOf(event, contract.timeZone, locale));
+}
+
+/** A device as the page names it: the User-Agent, at most 90 characters ("-" when none). */
+function deviceSummary(device: string | null): string {
+  if (device === null) return "-";
+  return device.length > 90 ? `${device.slice(0, 89)}…` : device;
 }

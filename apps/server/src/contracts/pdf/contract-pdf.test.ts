@@ -1,3 +1,9 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { threadId } from "node:worker_threads";
 import { contractPdfFileName } from "@chayong/domain";
 import { HEADER } from "@chayong/transport";
@@ -18,7 +24,20 @@ import { readPdf } from "../../testing/pdf-reader";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { formatLocalInstant } from "../contract-document";
+import { findSeal } from "../seal/contract-seal";
 import { runningPdfThreadId } from "./pdf-thread";
+
+const folder = mkdtempSync(join(tmpdir(), "chayong-contract-pdf-"));
+
+/** What Poppler's pdfsig says of a PDF (it exits non-zero on a broken signature). */
+async function pdfsig(bytes: Uint8Array): Promise<string> {
+  const path = join(folder, `${createHash("sha256").update(bytes).digest("hex")}.pdf`);
+  writeFileSync(path, bytes);
+  const result = await promisify(execFile)("pdfsig", [path]).catch(
+    (error: { stdout: string }) => error,
+  );
+  return result.stdout;
+}
 
 describe("contract.pdf", () => {
   let ts: TestServer;
@@ -30,6 +49,7 @@ describe("contract.pdf", () => {
   });
   afterAll(async () => {
     await ts?.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   async function signedContract(name = "Loan") {
@@ -73,6 +93,8 @@ describe("contract.pdf", () => {
   it("hands the lender and the borrower the sealed contract: metadata, terms, hash, audit page", async () => {
     const { contract, signature } = await signedContract("Car repair");
     const bytes = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    const seal = await findSeal(ts.server.context, contract.id);
+    expect(seal?.pdfSha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
     // Subset fonts: the glyphs used, not whole fonts of megabytes.
     expect(bytes.length).toBeLessThan(250_000);
@@ -98,17 +120,43 @@ describe("contract.pdf", () => {
     expect(compact(audit)).toContain(compact(serverText("pdf.audit.title", "ko-KR")));
     expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.add", "ko-KR")));
     expect(audit).toContain(signature.termsSha256);
-    expect(compact(audit)).toContain(compact(serverText("pdf.audit.action.pdf", "ko-KR")));
+    // Sealed at signing: the trail up to the signature, from where each step came, the audit
+    // chain's head then, and where to verify the PDF.
+    expect(compact(audit)).not.toContain(compact(serverText("pdf.audit.action.pdf", "ko-KR")));
+    expect(compact(audit)).toContain(
+      compact(serverText("pdf.audit.action.sign", "ko-KR", { hash: "" }).slice(0, 5)),
+    );
+    expect(audit).toContain("127.0.0.1");
+    expect(audit).toContain(seal?.chainHash);
+    expect(audit).toContain("/#/pages/verify");
     expect(compact(audit)).toContain(
       compact(serverText("pdf.page", "ko-KR", { page: 3, pages: 3 })),
     );
-    // Who acted is a role, never an account id, a phone or an address.
-    expect(audit).not.toContain("127.0.0.1");
+    // Who acted is a role, never an account id or a phone.
     expect(audit).not.toContain(borrowerAPhone.slice(3));
 
-    const borrowers = await readPdf(await cast.borrowerA.api.contract.pdf({ id: contract.id }));
-    expect(borrowers.pageTexts.join("")).toContain(signature.termsSha256);
+    // The same bytes to both parties, at every download; each download is audited.
+    const borrowers = await cast.borrowerA.api.contract.pdf({ id: contract.id });
+    expect(Buffer.from(borrowers).equals(Buffer.from(bytes))).toBe(true);
     expect(await pdfActions(contract.id)).toBe(2);
+    const [sealed] = await readAuditEvents(ts.server.context.db, {
+      action: "contract.seal",
+      subjectId: contract.id,
+    });
+    expect(sealed?.details).toMatchObject({ pdfSha256: seal?.pdfSha256, occasion: "signing" });
+  });
+
+  it("is signed with PAdES: pdfsig finds it valid, and a one-byte change breaks it", async () => {
+    const { contract } = await signedContract();
+    const bytes = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    const report = await pdfsig(bytes);
+    expect(report).toContain("Signature Validation: Signature is Valid.");
+    expect(report).toContain("Signature Type: ETSI.CAdES.detached");
+    const tampered = Buffer.from(bytes);
+    // A byte inside the signed range: the first page's content.
+    const at = tampered.indexOf("stream") + 20;
+    tampered[at] = (tampered[at] ?? 0) ^ 1;
+    expect(await pdfsig(tampered)).not.toContain("Signature is Valid");
   });
 
   it("lays out PDFs on the PDF thread, not the thread that answers calls, several at once", async () => {
@@ -138,12 +186,12 @@ describe("contract.pdf", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("writes a zh-TW reader's PDF in Traditional Chinese with a CJK font embedded", async () => {
-    const { contract, signature } = await signedContract("修車借款");
-    const zh = ts.client();
-    zh.token = cast.borrowerA.token;
-    zh.locale = "zh-TW";
-    const pdf = await readPdf(await zh.api.contract.pdf({ id: contract.id }));
+  it("seals a contract signed in zh-TW in Traditional Chinese with a CJK font embedded", async () => {
+    cast.borrowerA.locale = "zh-TW";
+    const { contract, signature } = await signedContract("修車借款").finally(() => {
+      cast.borrowerA.locale = "ko-KR";
+    });
+    const pdf = await readPdf(await cast.lenderA.api.contract.pdf({ id: contract.id }));
     expect(pdf.document.getTitle()).toBe(`${serverText("document.title", "zh-TW")} · 修車借款`);
     expect(String(pdf.document.catalog.get(PDFName.of("Lang")))).toBe("(zh-TW)");
     expect(pdf.fontNames.some((name) => name.includes("NotoSansTC"))).toBe(true);

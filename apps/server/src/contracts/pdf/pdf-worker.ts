@@ -1,6 +1,7 @@
 // The PDF thread's entry (pdf-thread.ts starts it): lays out one contract PDF per message and
 // answers its bytes, so the 0.5-1 s of CPU a render takes never holds up the server's calls.
 import { parentPort, threadId } from "node:worker_threads";
+import { signPdf } from "../seal/sign-pdf";
 import { cropSignatureToInk } from "../signature-image";
 import type { PdfThreadAnswer, PdfThreadRequest } from "./pdf-thread";
 import { renderContractPdf } from "./render-contract-pdf";
@@ -13,7 +14,8 @@ port.on("message", async ({ id, input }: PdfThreadRequest) => {
   try {
     // The request carries the signature as stored; the document shows it cropped to its ink.
     const signaturePng = cropSignatureToInk(Buffer.from(input.signaturePng));
-    const bytes = await renderContractPdf({ ...input, signaturePng });
+    const rendered = await renderContractPdf({ ...input, signaturePng });
+    const bytes = input.seal === null ? rendered : await signPdf(rendered, input.seal.certificate);
     answer = { id, ok: true, bytes, threadId };
   } catch (error) {
     answer = { id, ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -1,5 +1,7 @@
 import { PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import type { ContractDocumentContent, DocumentField } from "../contract-document-content";
+import { addSignaturePlaceholder, type SignatureFields } from "../seal/sign-pdf";
+import type { SigningCertificate } from "../seal/signing-certificate";
 import { cachingFontkit, type PdfFontWeight } from "./pdf-fonts";
 import { PdfFonts, wrapText } from "./pdf-text";
 
@@ -24,7 +26,11 @@ export interface ContractPdfInput {
     timeZone: string;
     columns: [time: string, actor: string, action: string];
     lines: AuditLine[];
+    /** Lines under the intro: the audit chain's head at sealing, where to verify the PDF. */
+    notes: string[];
   };
+  /** The signature dictionary of a sealed PDF; its thread signs it after the render. */
+  seal: { fields: SignatureFields; certificate: SigningCertificate } | null;
   /** The closing note under the signature (pdf.sealed). */
   sealNote: string;
   /**
@@ -100,6 +106,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   // The document is the one signed then: its dates are the signing time, whenever it is fetched.
   doc.setCreationDate(input.signedAt);
   doc.setModificationDate(input.signedAt);
+  if (input.seal !== null) addSignaturePlaceholder(doc, input.seal.fields);
   return doc.save();
 }
 
@@ -123,6 +130,7 @@ function documentTexts({ content, audit, sealNote, pageLabel }: ContractPdfInput
     sealNote,
     audit.intro,
     audit.timeZone,
+    ...audit.notes,
     ...audit.lines.flatMap((line) => [line.time, line.actor, line.action]),
     pageLabelOf(pageLabel, 1234567890, 1234567890),
     "?",
@@ -409,6 +417,7 @@ function writeAudit(writer: PageWriter, { audit }: ContractPdfInput): void {
   writer.gap(4);
   writer.paragraph(audit.intro, styles.label);
   writer.paragraph(audit.timeZone, styles.label);
+  for (const note of audit.notes) writer.paragraph(note, styles.label);
   writer.gap(10);
   const widths = [contentWidth * 0.34, contentWidth * 0.22, contentWidth * 0.44];
   const header = () =>
