@@ -17,6 +17,7 @@ import {
   cancelAnswerSchema,
   contractAnswerSchema,
   contractDetailSchema,
+  documentVerificationSchema,
   contractDocumentSchema,
   contractExportCsvSchema,
   contractLedgerSchema,
@@ -606,6 +607,19 @@ export const endpoints = {
       summary:
         "Customer-service config (configKey 'line'): extInfoJSON with line_img, line, line_url.",
       answer: serviceConfigAnswerSchema,
+    }),
+  },
+  document: {
+    verify: endpoint({
+      method: "POST",
+      path: "api/v1/document/verify",
+      access: "public",
+      effect: "read",
+      wire: "multipart",
+      implemented: true,
+      summary:
+        "Check a contract PDF (multipart field 'file', no login, rate-limited per IP): `valid` with the contract number, signing time and terms SHA-256 when it is a PDF this deployment sealed, unchanged; otherwise `valid: false` and the reason.",
+      answer: documentVerificationSchema,
     }),
   },
 } as const;

@@ -107,6 +107,9 @@ export const requestSchemas = {
   config: {
     service: serviceConfigRequestSchema,
   },
+  document: {
+    verify: emptyRequestSchema,
+  },
 } as const satisfies RequestSchemaTable;
 
 export type RequestSchemas = typeof requestSchemas;

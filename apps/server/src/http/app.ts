@@ -156,12 +156,12 @@ export async function buildApp(
   if (ctx.metrics !== null && ctx.config.metricsToken !== null)
     registerMetrics(app, ctx.metrics, ctx.config.metricsToken);
 
+  const multipartEntries = endpointList.filter(
+    (entry) => entry.implemented && entry.wire === "multipart",
+  );
+  await registerUploadRoutes(app, ctx, sessions, multipartEntries);
   for (const entry of endpointList) {
-    if (!entry.implemented) continue;
-    if (entry.wire === "multipart") {
-      await registerUploadRoutes(app, ctx, sessions, entry);
-      continue;
-    }
+    if (!entry.implemented || entry.wire === "multipart") continue;
     const handler = handlers[entry.id as keyof typeof handlers] as unknown as (
       call: Call,
       input: unknown,

@@ -392,6 +392,11 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: everyone,
       call: (c) => c.api.config.service({ configKey: "line" }),
     },
+    // Anyone may check a PDF: it reveals only what the PDF itself says.
+    "document.verify": {
+      rightful: everyone,
+      call: (c) => c.api.document.verify(new Blob(["%PDF-1.7\nnot sealed here"])),
+    },
     "template.add": {
       rightful: ["lenderA", "lenderB"],
       call: (c, who) =>
@@ -567,12 +572,14 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
     expect(implemented.filter((entry) => entry.apiKeys === false)).toHaveLength(
       sessionsOnly.length,
     );
-    // Every POST changes something except the shared-debt lookup (its ID number stays out of URLs).
+    // Every POST changes something except the shared-debt lookup (its ID number stays out of
+    // URLs) and the PDF check (a file travels in a POST body).
     expect(
       implemented
         .filter((entry) => (entry.effect === "read") !== (entry.method === "GET"))
-        .map((entry) => entry.id),
-    ).toEqual(["contract.sharedDebt"]);
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual(["contract.sharedDebt", "document.verify"]);
   });
 
   it("covers exactly the implemented endpoints of the SDK table", () => {

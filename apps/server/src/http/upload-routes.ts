@@ -1,5 +1,5 @@
 import { uploadRules } from "@chayong/domain";
-import type { EndpointEntry } from "@chayong/sdk/server";
+import type { DocumentVerification, EndpointEntry } from "@chayong/sdk/server";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -7,57 +7,57 @@ import { recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
 import type { SessionCache } from "../auth/session-cache";
 import type { ServerContext } from "../context";
+import { verifyDocument } from "../contracts/seal/verify-document";
 import { users } from "../db/schema";
 import { mayViewIdentityOf } from "../identity/identity-access";
 import { localeFromHeader, okMessage } from "../messages/message-for";
-import { type Outcome, refuse } from "../outcome";
+import { type Outcome, refuse, succeed } from "../outcome";
+import { createRequestCeiling, type RequestCeiling } from "../request-ceiling/request-ceiling";
 import { acceptUploadedImage, type UploadAnswer } from "../uploads/accept-image";
 import { findUpload } from "../uploads/upload-store";
 import { sendEnvelope, sendFailure } from "./call-pipeline";
 
 /**
- * The image upload (multipart, one file in the field 'file') and the route that serves uploaded
- * images to those allowed to see them (docs/identity.md, "Uploaded images").
+ * The multipart endpoints (one file in the field 'file'): the image upload, with the route that
+ * serves uploaded images to those allowed to see them (docs/identity.md, "Uploaded images"), and
+ * the check of a sealed contract PDF (docs/contract-pdf.md, "Verifying").
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
   sessions: SessionCache | null,
-  entry: EndpointEntry,
+  entries: EndpointEntry[],
 ): Promise<void> {
   await app.register(multipart, {
     // One file a request; the transport sends several one after another (docs/wire-protocol.md#uploads).
     limits: { files: 1, fileSize: uploadRules.maxBytes, fields: 10, fieldSize: 4096, parts: 12 },
   });
+  const verifications = await createVerificationCeiling(ctx);
 
-  app.route({
-    method: entry.method,
-    url: `/${entry.path}`,
-    config: { endpoint: entry },
-    handler: async (request, reply) => {
-      const locale = localeFromHeader(request.headers["accept-language"]);
-      const outcome = await receiveUpload(ctx, sessions, entry, request);
-      if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
-      sendEnvelope(ctx, reply, { status: 200, message: okMessage(locale), body: outcome.value });
-    },
-  });
+  for (const entry of entries) {
+    const receive =
+      entry.id === "document.verify"
+        ? (request: FastifyRequest) => receiveVerification(ctx, verifications, request)
+        : (request: FastifyRequest) => receiveUpload(ctx, sessions, entry, request);
+    app.route({
+      method: entry.method,
+      url: `/${entry.path}`,
+      config: { endpoint: entry },
+      handler: async (request, reply) => {
+        const locale = localeFromHeader(request.headers["accept-language"]);
+        const outcome = await receive(request);
+        if (!outcome.ok) return sendFailure(ctx, entry, reply, outcome.failure, locale);
+        sendEnvelope(ctx, reply, { status: 200, message: okMessage(locale), body: outcome.value });
+      },
+    });
+  }
 
   app.get("/files/:id", async (request, reply) => serveImage(ctx, request, reply));
 }
 
-async function receiveUpload(
-  ctx: ServerContext,
-  sessions: SessionCache | null,
-  entry: EndpointEntry,
-  request: FastifyRequest,
-): Promise<Outcome<UploadAnswer>> {
-  const now = ctx.now();
-  const authorised = await authorise(ctx.db, sessions, entry, request.headers, now);
-  if (!authorised.ok) return authorised;
-  const caller = authorised.value;
-  if (caller === null) return refuse(301, "session.invalid");
+/** The one file of a multipart request, or why there is none. */
+async function receiveFile(request: FastifyRequest): Promise<Outcome<Buffer>> {
   if (!request.isMultipart()) return refuse(400, "upload.noFile");
-
   let bytes: Buffer | null = null;
   try {
     for await (const part of request.parts()) {
@@ -78,8 +78,46 @@ async function receiveUpload(
     return refuse(400, "upload.noFile");
   }
   if (bytes === null) return refuse(400, "upload.noFile");
+  return succeed(bytes);
+}
 
-  return acceptUploadedImage(ctx, caller.userId, bytes, now);
+/**
+ * PDF checks allowed per client IP per minute: anyone may check, nobody may hammer it. Counted
+ * per process (N processes allow N times as many); the API-wide ceiling, shared through Redis,
+ * still bounds the whole.
+ */
+const verificationsPerMinute = 20;
+
+async function createVerificationCeiling(ctx: ServerContext): Promise<RequestCeiling> {
+  return createRequestCeiling(verificationsPerMinute, null, ctx.logger, "verify");
+}
+
+async function receiveVerification(
+  ctx: ServerContext,
+  ceiling: RequestCeiling,
+  request: FastifyRequest,
+): Promise<Outcome<DocumentVerification>> {
+  const taken = await ceiling.take(request.ip);
+  if (!taken.allowed) return refuse(429, "common.operationTooFrequent");
+  const file = await receiveFile(request);
+  if (!file.ok) return file;
+  return succeed(await verifyDocument(ctx, file.value));
+}
+
+async function receiveUpload(
+  ctx: ServerContext,
+  sessions: SessionCache | null,
+  entry: EndpointEntry,
+  request: FastifyRequest,
+): Promise<Outcome<UploadAnswer>> {
+  const now = ctx.now();
+  const authorised = await authorise(ctx.db, sessions, entry, request.headers, now);
+  if (!authorised.ok) return authorised;
+  const caller = authorised.value;
+  if (caller === null) return refuse(301, "session.invalid");
+  const file = await receiveFile(request);
+  if (!file.ok) return file;
+  return acceptUploadedImage(ctx, caller.userId, file.value, now);
 }
 
 /**

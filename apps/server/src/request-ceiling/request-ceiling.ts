@@ -39,12 +39,14 @@ export async function createRequestCeiling(
   perMinute: number,
   redis: RedisConfig | null,
   logger: Logger,
+  /** What is counted, so two ceilings keep apart counts (the Redis key prefix). */
+  name = "ip-requests",
 ): Promise<RequestCeiling> {
   // Loaded only when a ceiling is on (README, "Memory at idle").
   const { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } = await import(
     "rate-limiter-flexible"
   );
-  const options = { points: perMinute, duration: windowSeconds, keyPrefix: "ip-requests" };
+  const options = { points: perMinute, duration: windowSeconds, keyPrefix: name };
   let limiter: RateLimiterAbstract;
   let closeStore = async () => {};
   if (redis === null) {
@@ -75,7 +77,7 @@ export async function createRequestCeiling(
     // hold regardless; with N processes the ceiling is at most N times as loose meanwhile.
     limiter = new RateLimiterRedis({
       ...options,
-      keyPrefix: `${redis.keyPrefix}:ip-requests`,
+      keyPrefix: `${redis.keyPrefix}:${name}`,
       storeClient: client,
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory(options),

@@ -81,6 +81,34 @@ const contractDetailSchemaOf = () =>
   });
 export const contractDetailSchema: ContractDetailSchema = contractDetailSchemaOf();
 
+/** Why a PDF did not verify (docs/contract-pdf.md, "Verifying"). */
+export const documentVerificationReasons = [
+  /** Not a PDF file at all. */
+  "notPdf",
+  /** A PDF without a digital signature. */
+  "notSigned",
+  /** Signed, but not with this deployment's certificate: another service's, or a forgery. */
+  "otherSigner",
+  /** Signed by this deployment, but its bytes are not the ones sealed: changed after sealing. */
+  "changed",
+] as const;
+
+export type DocumentVerificationReason = (typeof documentVerificationReasons)[number];
+
+/** The verify endpoint's answer: what the contract says when valid; the reason when not. */
+export const documentVerificationSchema = v.object({
+  valid: v.boolean(),
+  reason: v.nullable(v.picklist(documentVerificationReasons)),
+  /** SHA-256 (hex) of the file checked. */
+  pdfSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  contractNumber: v.nullable(v.string()),
+  signedAt: v.nullable(instantSchema),
+  sealedAt: v.nullable(instantSchema),
+  termsSha256: v.nullable(v.string()),
+});
+
+export type DocumentVerification = v.InferOutput<typeof documentVerificationSchema>;
+
 /** Largest signature image accepted, in bytes of PNG (the domain's rule). */
 export const maxSignatureBytes = signatureRules.maxBytes;
 

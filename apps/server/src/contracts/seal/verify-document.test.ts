@@ -1,0 +1,99 @@
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Cast, logInCast, signedInstalmentContract } from "../../testing/fixtures";
+import { refusal } from "../../testing/refusal";
+import { startTestServer, type TestServer } from "../../testing/test-server";
+import { addSignaturePlaceholder, signPdf } from "./sign-pdf";
+import { parseP12, selfSignedP12 } from "./signing-certificate";
+
+const pdfBlob = (bytes: Uint8Array) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
+
+describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_000 }, () => {
+  let ts: TestServer;
+  let cast: Cast;
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    cast = await logInCast(ts, { verifyBorrowers: true });
+  });
+  afterAll(async () => {
+    await ts?.close();
+  });
+
+  it("finds the original valid, and names the contract, the signing time and the terms signed", async () => {
+    const contract = await signedInstalmentContract(cast);
+    const bytes = await cast.borrowerA.api.contract.pdf({ id: contract.id });
+    const detail = await cast.lenderA.api.contract.detail({ id: contract.id });
+    // No login: a court clerk has no account.
+    const answer = await cast.none.api.document.verify(pdfBlob(bytes));
+    expect(answer).toEqual({
+      valid: true,
+      reason: null,
+      pdfSha256: detail.seal?.pdfSha256,
+      contractNumber: contract.number,
+      signedAt: detail.signedAt,
+      sealedAt: detail.seal?.sealedAt,
+      termsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  it("refuses a copy with one byte changed, anywhere, as changed", async () => {
+    const contract = await signedInstalmentContract(cast);
+    const bytes = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    for (const at of [200, Math.floor(bytes.length / 2), bytes.length - 10]) {
+      const tampered = Uint8Array.from(bytes);
+      tampered[at] = (tampered[at] ?? 0) ^ 1;
+      const answer = await cast.none.api.document.verify(pdfBlob(tampered));
+      expect(answer).toMatchObject({ valid: false, contractNumber: null });
+      // A change inside the signature itself leaves it unreadable: no longer signed at all.
+      expect(["changed", "notSigned"]).toContain(answer.reason);
+    }
+    const appended = Buffer.concat([bytes, Buffer.from("\n%%EOF\n")]);
+    expect(await cast.none.api.document.verify(pdfBlob(appended))).toMatchObject({
+      valid: false,
+      reason: "changed",
+    });
+  });
+
+  it("tells another deployment's PDF, an unsigned PDF and a file that is no PDF", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("Looks like a contract");
+    addSignaturePlaceholder(doc, {
+      name: "Elsewhere",
+      reason: "A contract",
+      location: "Elsewhere",
+      contactInfo: "",
+      signedAt: new Date(),
+    });
+    const elsewhere = parseP12(selfSignedP12("Another deployment", "", new Date()), "");
+    const foreign = await signPdf(await doc.save(), elsewhere);
+    expect(await cast.none.api.document.verify(pdfBlob(foreign))).toMatchObject({
+      valid: false,
+      reason: "otherSigner",
+    });
+
+    const plain = await PDFDocument.create();
+    plain.addPage();
+    expect(await cast.none.api.document.verify(pdfBlob(await plain.save()))).toMatchObject({
+      valid: false,
+      reason: "notSigned",
+    });
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])]);
+    expect(await cast.none.api.document.verify(png)).toMatchObject({
+      valid: false,
+      reason: "notPdf",
+    });
+  });
+
+  it("refuses a flood from one address with a translated 429", async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 25 }, () => cast.none.api.document.verify(new Blob(["%PDF-1.7"]))),
+    );
+    const refused = attempts.filter((attempt) => attempt.status === "rejected");
+    expect(refused.length).toBeGreaterThan(0);
+    const first = refused[0] as PromiseRejectedResult;
+    const failure = await refusal(Promise.reject(first.reason));
+    expect(failure.status).toBe(429);
+  });
+});
