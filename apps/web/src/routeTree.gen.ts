@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as ChooseLocationRouteImport } from "./routes/choose-location"
 import { Route as OpenLocationRouteImport } from "./routes/open-location"
+import { Route as PagesVerifyRouteImport } from "./routes/pages/verify"
 import { Route as PagesIndexChar91indexChar93RouteImport } from "./routes/pages/index/[index]"
 import { Route as PagesLoginChar91indexChar93RouteImport } from "./routes/pages/login/[index]"
 import { Route as PagesMeChar91indexChar93RouteImport } from "./routes/pages/me/[index]"
@@ -43,6 +44,11 @@ const ChooseLocationRoute = ChooseLocationRouteImport.update({
 const OpenLocationRoute = OpenLocationRouteImport.update({
   id: "/open-location",
   path: "/open-location",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesVerifyRoute = PagesVerifyRouteImport.update({
+  id: "/pages/verify",
+  path: "/pages/verify",
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesIndexChar91indexChar93Route =
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/choose-location": typeof ChooseLocationRoute
   "/open-location": typeof OpenLocationRoute
+  "/pages/verify": typeof PagesVerifyRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/loans/sign": typeof PagesLoansSignRoute
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/choose-location": typeof ChooseLocationRoute
   "/open-location": typeof OpenLocationRoute
+  "/pages/verify": typeof PagesVerifyRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/loans/sign": typeof PagesLoansSignRoute
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   "/": typeof IndexRoute
   "/choose-location": typeof ChooseLocationRoute
   "/open-location": typeof OpenLocationRoute
+  "/pages/verify": typeof PagesVerifyRoute
   "/pages/index/index": typeof PagesIndexChar91indexChar93Route
   "/pages/loans/sign": typeof PagesLoansSignRoute
   "/pages/loans/signDetail": typeof PagesLoansSignDetailRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | "/"
     | "/choose-location"
     | "/open-location"
+    | "/pages/verify"
     | "/pages/index/index"
     | "/pages/loans/sign"
     | "/pages/loans/signDetail"
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | "/"
     | "/choose-location"
     | "/open-location"
+    | "/pages/verify"
     | "/pages/index/index"
     | "/pages/loans/sign"
     | "/pages/loans/signDetail"
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | "/"
     | "/choose-location"
     | "/open-location"
+    | "/pages/verify"
     | "/pages/index/index"
     | "/pages/loans/sign"
     | "/pages/loans/signDetail"
@@ -275,6 +287,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ChooseLocationRoute: typeof ChooseLocationRoute
   OpenLocationRoute: typeof OpenLocationRoute
+  PagesVerifyRoute: typeof PagesVerifyRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesLoansSignRoute: typeof PagesLoansSignRoute
   PagesLoansSignDetailRoute: typeof PagesLoansSignDetailRoute
@@ -315,6 +328,13 @@ declare module "@tanstack/react-router" {
       path: "/open-location"
       fullPath: "/open-location"
       preLoaderRoute: typeof OpenLocationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/pages/verify": {
+      id: "/pages/verify"
+      path: "/pages/verify"
+      fullPath: "/pages/verify"
+      preLoaderRoute: typeof PagesVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/pages/index/index": {
@@ -443,6 +463,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ChooseLocationRoute: ChooseLocationRoute,
   OpenLocationRoute: OpenLocationRoute,
+  PagesVerifyRoute: PagesVerifyRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesLoansSignRoute: PagesLoansSignRoute,
   PagesLoansSignDetailRoute: PagesLoansSignDetailRoute,

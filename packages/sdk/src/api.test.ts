@@ -162,12 +162,16 @@ describe("the endpoint table", () => {
       "apiKey.list",
       "apiKey.revoke",
       "config.service",
+      "document.verify",
     ]);
   });
 
-  it("marks every GET a read and every POST a write but the shared-debt lookup", () => {
+  it("marks every GET a read and every POST a write but the shared-debt lookup and the PDF check", () => {
     for (const entry of endpointList) {
-      const read = entry.method === "GET" || entry.id === "contract.sharedDebt";
+      const read =
+        entry.method === "GET" ||
+        entry.id === "contract.sharedDebt" ||
+        entry.id === "document.verify";
       expect([entry.id, entry.effect]).toEqual([entry.id, read ? "read" : "write"]);
     }
   });

@@ -17,12 +17,12 @@ import {
   cancelAnswerSchema,
   contractAnswerSchema,
   contractDetailSchema,
-  documentVerificationSchema,
   contractDocumentSchema,
   contractExportCsvSchema,
   contractLedgerSchema,
   contractPageSchema,
   contractPdfSchema,
+  documentVerificationSchema,
 } from "./schemas/contract";
 import {
   customerDetailSchema,

@@ -3,6 +3,8 @@ export const publicPaths: ReadonlySet<string> = new Set([
   "/pages/login/index",
   "/choose-location",
   "/open-location",
+  // Checking a contract PDF: for anyone it was handed to (docs/contract-pdf.md, "Verifying").
+  "/pages/verify",
 ]);
 
 export const loginPath = "/pages/login/index";

@@ -1,8 +1,10 @@
 import "./contract-pdf.css";
 import { contractPdfFileName } from "@chayong/domain";
+import type { ContractSeal } from "@chayong/sdk";
 import { Button } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { downloadQuery } from "../../../data/api-query";
 import { screenMessage } from "../../../session/screen-message";
@@ -21,7 +23,11 @@ type Progress =
  * one button with its own progress, its result and its translated error under it. Shown only
  * for a signed contract (the server refuses an unsigned one).
  */
-export function ContractPdfDownload({ contract }: { contract: { id: string; number: string } }) {
+export function ContractPdfDownload({
+  contract,
+}: {
+  contract: { id: string; number: string; seal?: ContractSeal | null };
+}) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
@@ -60,6 +66,12 @@ export function ContractPdfDownload({ contract }: { contract: { id: string; numb
           {_("contract.pdf.title")}
         </p>
         <p className="page__note">{_("contract.pdf.hint")}</p>
+        {contract.seal ? (
+          <p className="page__note contract-pdf__seal">
+            {_("contract.pdf.sealed", { hash: contract.seal.pdfSha256 })}{" "}
+            <Link to="/pages/verify">{_("contract.pdf.checkLink")}</Link>
+          </p>
+        ) : null}
         {progress.state === "preparing" ? (
           <p className="page__note" role="status">
             {_("contract.pdf.preparing")}
