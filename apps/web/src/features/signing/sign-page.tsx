@@ -23,6 +23,7 @@ import { asTransportError } from "../../session/error-catalogue";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { isUnsigned } from "../contracts/contract-labels";
+import { ContractPdfDownload } from "../contracts/contract-pdf";
 import { formatPercent } from "../contracts/percent";
 import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
@@ -346,7 +347,9 @@ function SignContract({ code }: { code: string }) {
           void navigate({ to: entryPath, replace: true });
         }}
       >
-        {_("sign.success")}
+        <p>{_("sign.success")}</p>
+        {/* The sealed contract, to keep now (docs/contract-pdf.md, "Sealing"). */}
+        {contract.seal ? <ContractPdfDownload contract={contract} /> : null}
       </Modal>
     </>
   );
