@@ -21,7 +21,9 @@ async function downloadPdf(page: Page) {
   return { fileName: download.suggestedFilename(), bytes };
 }
 
-test("the lender and the borrower download the signed contract as a PDF", async ({ browser }) => {
+test("the lender and the borrower download the sealed contract, and anyone can check it", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const lender = await loggedInSession(specLenderPhones.pdf);
   const borrower = await loggedInSession(borrowerPhone);
@@ -43,7 +45,27 @@ test("the lender and the borrower download the signed contract as a PDF", async 
   const borrowerPage = await (await browser.newContext()).newPage();
   await withToken(borrowerPage, borrower.token);
   await borrowerPage.goto(`${baseUrl()}/#/pages/loans/signDetail?id=${contract.id}`);
+  // Sealed once: the borrower sees its hash, and both get the same bytes.
+  await expect(
+    borrowerPage.getByText(`서명 때 봉인됨: SHA-256 ${contract.seal?.pdfSha256}`),
+  ).toBeVisible();
   const fromBorrower = await downloadPdf(borrowerPage);
   expect(fromBorrower.fileName).toBe(fileName);
-  expect(fromBorrower.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(fromBorrower.bytes.equals(fromLender.bytes)).toBe(true);
+
+  // Someone without an account, handed the file, checks it: the original, then an edited copy.
+  const clerk = await (await browser.newContext()).newPage();
+  await clerk.goto(`${baseUrl()}/#/pages/verify`);
+  const input = clerk.getByLabel("PDF 선택");
+  await input.setInputFiles({
+    name: fileName,
+    mimeType: "application/pdf",
+    buffer: fromBorrower.bytes,
+  });
+  await expect(clerk.getByRole("heading", { name: "봉인된 원본 그대로입니다" })).toBeVisible();
+  await expect(clerk.getByText(contract.number, { exact: true })).toBeVisible();
+  const edited = Buffer.from(fromBorrower.bytes);
+  edited[300] = (edited[300] ?? 0) ^ 1;
+  await input.setInputFiles({ name: "edited.pdf", mimeType: "application/pdf", buffer: edited });
+  await expect(clerk.getByRole("heading", { name: "봉인된 원본이 아닙니다" })).toBeVisible();
 });
