@@ -1,5 +1,5 @@
 import "./document-check.css";
-import { formatInstant } from "@chayong/i18n";
+import { formatInstant } from "@chayong/i18n/lazy";
 import type { DocumentVerification } from "@chayong/sdk";
 import { PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
