@@ -92,7 +92,7 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
 describe("the endpoint table", () => {
   it("sends reads as GET and everything else as POST (docs/wire-protocol.md#requests)", () => {
     const reads =
-      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|credentials|blockList|offlineLoanList|list)$/;
+      /\/(query\w*|detail|view|statistics|userDetails|queryUserDetail|config|ledger|export|pdf|statement|credentials|blockList|offlineLoanList|list)$/;
     for (const entry of endpointList) {
       expect([entry.id, entry.method]).toEqual([entry.id, reads.test(entry.path) ? "GET" : "POST"]);
     }
@@ -137,6 +137,7 @@ describe("the endpoint table", () => {
       "contract.open",
       "contract.view",
       "contract.pdf",
+      "contract.statement",
       "contract.sign",
       "contract.cancel",
       "contract.repay",

@@ -331,6 +331,17 @@ export const endpoints = {
         "The signed contract as a PDF (terms, schedule, cost, signature, terms SHA-256, audit page) in the caller's language: to its lender or borrower once signed (409 before); audited.",
       answer: contractPdfSchema,
     }),
+    statement: endpoint({
+      method: "GET",
+      path: "/api/v1/contract/statement",
+      access: "user",
+      effect: "read",
+      wire: "pdf",
+      implemented: true,
+      summary:
+        "The contract's ledger as of today as a signed PDF (entries, balances, the sealed contract's hash), in the caller's language: to its lender or borrower once signed (409 before); kept, so document/verify knows it; audited.",
+      answer: contractPdfSchema,
+    }),
     sign: endpoint({
       method: "POST",
       path: "/api/v1/contract/sign",
@@ -618,7 +629,7 @@ export const endpoints = {
       wire: "multipart",
       implemented: true,
       summary:
-        "Check a contract PDF (multipart field 'file', no login, rate-limited per IP): `valid` with the contract number, signing time and terms SHA-256 when it is a PDF this deployment sealed, unchanged; otherwise `valid: false` and the reason.",
+        "Check a contract or statement PDF (multipart field 'file', no login, rate-limited per IP): `valid` with what it is, the contract number, signing time and terms SHA-256 when it is a PDF this deployment sealed or issued, unchanged; otherwise `valid: false` and the reason.",
       answer: documentVerificationSchema,
     }),
   },

@@ -75,6 +75,7 @@ export const requestSchemas = {
     open: openContractRequestSchema,
     view: byIdRequestSchema,
     pdf: byIdRequestSchema,
+    statement: byIdRequestSchema,
     sign: signContractRequestSchema,
     cancel: byIdRequestSchema,
     repay: repayContractRequestSchema,

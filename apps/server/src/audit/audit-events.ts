@@ -111,6 +111,11 @@ export const auditActions = {
   /** The status the contract had when its lender deleted it. */
   "contract.cancel": auditAction("contract", v.object({ status: v.picklist(["type1", "type2"]) })),
   "contract.pdf": auditAction("contract", noDetails),
+  /** A ledger statement issued (docs/contract-pdf.md, "The ledger statement"). */
+  "contract.statement": auditAction(
+    "contract",
+    v.object({ pdfSha256: v.string(), asOf: calendarDateSchema, entries: v.number() }),
+  ),
   /** The signed contract's PDF sealed (docs/contract-pdf.md, "Sealing"): once per contract. */
   "contract.seal": auditAction(
     "contract",

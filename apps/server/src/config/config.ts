@@ -72,6 +72,9 @@ export interface ServerConfig {
   metricsToken: string | null;
 }
 
+/** The embedded default's own sealing certificate, in its data folder. */
+export const signingCertificateFileName = "signing.p12";
+
 /** Where the certificate that seals contract PDFs comes from (ServerConfig.signing). */
 export interface SigningCertificateSource {
   p12Path: string;
@@ -301,7 +304,10 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   const signing =
     signingP12 === undefined
       ? {
-          p12Path: join(resolve(cwd, read("CHAYONG_DATA_DIR") ?? "data"), "signing.p12"),
+          p12Path: join(
+            resolve(cwd, read("CHAYONG_DATA_DIR") ?? "data"),
+            signingCertificateFileName,
+          ),
           password: "",
           createIfMissing: true,
           commonName: "Chayong contract seal",

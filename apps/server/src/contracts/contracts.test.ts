@@ -194,10 +194,12 @@ describe("contracts", () => {
         cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() }),
       );
       expect(again.status).toBe(409);
+      // One signature, sealed once (docs/contract-pdf.md, "Sealing").
       expect(await auditActions(contract.id)).toEqual([
         "contract.add",
         "contract.open",
         "contract.sign",
+        "contract.seal",
       ]);
     });
 
@@ -282,8 +284,12 @@ describe("contracts", () => {
       });
       const created = await cast.lenderA.api.contract.add(draft);
 
-      const { parties, ...asLender } = await cast.lenderA.api.contract.detail({ id: created.id });
+      const { parties, seal, ...asLender } = await cast.lenderA.api.contract.detail({
+        id: created.id,
+      });
       expect(asLender).toEqual(created);
+      // Nothing signed, nothing sealed.
+      expect(seal).toBeNull();
       expect(parties.borrower).toEqual({
         phone: "+821011112222",
         identity: null,
@@ -355,6 +361,7 @@ describe("contracts", () => {
         "contract.detail",
         "contract.detail",
         "contract.sign",
+        "contract.seal",
         "contract.detail",
       ]);
     });

@@ -496,6 +496,30 @@ export const contractSeals = pgTable("contract_seals", {
   certificateSha256: text("certificate_sha256").notNull(),
 });
 
+/**
+ * A ledger statement issued for a signed contract (docs/contract-pdf.md, "The ledger statement"):
+ * its signed PDF, kept in the file store under its SHA-256 so the verify endpoint knows it.
+ */
+export const contractStatements = pgTable(
+  "contract_statements",
+  {
+    id: text("id").primaryKey(),
+    contractId: text("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    pdfSha256: text("pdf_sha256").notNull().unique(),
+    fileKey: text("file_key").notNull(),
+    locale: text("locale").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The day its balances are for, in the contract's time zone. */
+    asOf: date("as_of").notNull(),
+    chainSeq: bigint("chain_seq", { mode: "number" }).notNull(),
+    chainHash: text("chain_hash").notNull(),
+    certificateSha256: text("certificate_sha256").notNull(),
+  },
+  (table) => [index("contract_statements_contract_idx").on(table.contractId, table.issuedAt)],
+);
+
 /** Operator-set configuration served to the app, e.g. the customer-service contact ('line'). */
 export const serviceConfig = pgTable("service_config", {
   key: text("key").primaryKey(),

@@ -489,6 +489,12 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       check: (answer) =>
         expect(new TextDecoder().decode((answer as Uint8Array).subarray(0, 5))).toBe("%PDF-"),
     },
+    "contract.statement": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => c.api.contract.statement({ id: (await signedContractOfLenderA()).id }),
+      check: (answer) =>
+        expect(new TextDecoder().decode((answer as Uint8Array).subarray(0, 5))).toBe("%PDF-"),
+    },
     "contract.sign": {
       rightful: ["borrowerA"],
       call: async (c) =>

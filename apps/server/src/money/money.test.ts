@@ -66,8 +66,12 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     });
     const contract = await lender.api.contract.add(draft);
     await cast.borrowerA.api.contract.open({ code: contract.code });
-    // As the money operations answer it: the contract without its parties.
-    const { parties: _parties, ...signed } = await cast.borrowerA.api.contract.sign({
+    // As the money operations answer it: the contract without its parties and its seal.
+    const {
+      parties: _parties,
+      seal: _seal,
+      ...signed
+    } = await cast.borrowerA.api.contract.sign({
       id: contract.id,
       signature: signaturePng(),
     });

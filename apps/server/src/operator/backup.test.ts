@@ -168,6 +168,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
           list: await of.lender.api.contract.query({ pageSize: 50 }),
           identity,
           photo: { status: photo.status, bytes: new Uint8Array(await photo.arrayBuffer()) },
+          // The sealed PDF: the same bytes from the restored folder (docs/contract-pdf.md).
+          sealedPdf: Buffer.from(await of.lender.api.contract.pdf({ id: signed.id })).toString(
+            "base64",
+          ),
         };
       };
       const before = await read({ lender, borrower, url: running.url });
@@ -188,16 +192,18 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
       const backedUp = await runOperatorCommand(["backup", "--to", backupFile], operatorEnv);
       expect(backedUp.exitCode, backedUp.output).toBe(0);
       // The live capture, its six liveness frames, the card's back, and the masked copies of the
-      // front and the holding photo (the clear ones are deleted: docs/identity.md).
-      expect(backedUp.output).toMatch(/2 contracts, 10 uploaded files/);
+      // front and the holding photo (the clear ones are deleted: docs/identity.md), and the signed
+      // contract's sealed PDF (docs/contract-pdf.md).
+      expect(backedUp.output).toMatch(/2 contracts, 11 stored files \(uploads and sealed PDFs\)/);
       const manifest = await manifestOf(backupFile);
       expect(manifest).toMatchObject({
         format: "chayong-backup",
         formatVersion: 1,
         migrations: readMigrations().map((migration) => migration.tag),
-        counts: { contracts: 2, uploadedFiles: 10 },
+        counts: { contracts: 2, uploadedFiles: 11 },
       });
       expect(manifest.entries.map((entry) => entry.path)).toContain("identity-keys.json");
+      expect(manifest.entries.map((entry) => entry.path)).toContain("signing.p12");
       // An existing file is replaced only with --force.
       const again = await runOperatorCommand(["backup", "--to", backupFile], operatorEnv);
       expect([again.exitCode, again.output]).toEqual([
@@ -216,8 +222,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
         operatorEnv,
       );
       expect(restored.exitCode, restored.output).toBe(0);
-      expect(restored.output).toMatch(/2 contracts, 10 uploaded files/);
-      expect(readdirSync(restoredDir).sort()).toEqual(["files", "identity-keys.json", "pgdata"]);
+      expect(restored.output).toMatch(/2 contracts, 11 stored files/);
+      expect(readdirSync(restoredDir).sort()).toEqual([
+        "files",
+        "identity-keys.json",
+        "pgdata",
+        "signing.p12",
+      ]);
 
       // The restored folder, not the original, serves the same: sessions, contracts, ledger, the
       // sealed ID number and the photos.

@@ -2,26 +2,36 @@ import { randomBytes } from "node:crypto";
 import { existsSync, openAsBlob, readdirSync, statSync } from "node:fs";
 import { chmod, link, mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { ImageMimeType } from "@chayong/domain";
 import type { PGlite } from "@electric-sql/pglite";
-import type { FileStoreConfig, ServerConfig } from "../config/config";
+import {
+  type FileStoreConfig,
+  type ServerConfig,
+  signingCertificateFileName,
+} from "../config/config";
 import { lockDataDir } from "../db/data-dir-lock";
 import { pgliteDataPath, quoteIdentifier } from "../db/database";
 import { readMigrations } from "../db/migrate";
-import { createLocalFileStore, type FileStore, isStoredFileKey } from "../files/file-store";
+import {
+  createLocalFileStore,
+  type FileStore,
+  isStoredFileKey,
+  type StoredFileType,
+} from "../files/file-store";
 import { identityKeysFileName } from "../identity/identity-keys-file";
 import type { CommandResult } from "./commands";
 import { copyEntry, readTarEntries, TarFormatError, TarWriter } from "./tar-archive";
 
 /**
  * Backups of the embedded default: one tar file holding the PGlite data folder (PGlite's own
- * dump, gzip), the identity keys file, the uploaded files of the local store, and a manifest.
+ * dump, gzip), the identity keys file, the sealing certificate, the stored files of the local
+ * store (uploads and sealed PDFs), and a manifest.
  * Consistent because it is made with the data folder's lock held: the server is stopped, and no
  * server starts on the folder while the backup is made.
  *
  *   chayong-backup.json   {format, formatVersion}: first, so a foreign file is told at once
  *   database.tar.gz       PGlite's dumpDataDir("gzip")
  *   identity-keys.json    when the data folder has one
+ *   signing.p12           the sealing certificate, when the data folder made one
  *   files/ab/cd/<key>     every uploaded file (local store)
  *   manifest.json         last: created at, migrations, counts, and every entry's size and SHA-256
  */
@@ -31,11 +41,20 @@ export const backupFormatVersion = 1;
 const markerEntry = "chayong-backup.json";
 const databaseEntry = "database.tar.gz";
 const manifestEntry = "manifest.json";
-const fileEntryPattern = /^files\/([0-9a-f]{2})\/([0-9a-f]{2})\/(([0-9a-f]{64})\.(jpg|png|webp))$/;
-const mimeTypes: Record<string, ImageMimeType> = {
+const fileEntryPattern =
+  /^files\/([0-9a-f]{2})\/([0-9a-f]{2})\/(([0-9a-f]{64})\.(jpg|png|webp|pdf))$/;
+/**
+ * The data folder's own keys: the identity keys, and the certificate sealed PDFs are signed with
+ * (docs/contract-pdf.md, "Sealing"); a restore without either could not read ID numbers or would
+ * seal with another certificate.
+ */
+const keyFileNames = [identityKeysFileName, signingCertificateFileName];
+
+const mimeTypes: Record<string, StoredFileType> = {
   jpg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
+  pdf: "application/pdf",
 };
 
 export interface BackupManifest {
@@ -88,8 +107,10 @@ export async function backupDataDir(
       };
       await add(markerEntry, json({ format: backupFormat, formatVersion: backupFormatVersion }));
       await add(databaseEntry, database.dump);
-      const keys = await readIfExists(join(dataDir, identityKeysFileName));
-      if (keys !== null) await add(identityKeysFileName, keys);
+      for (const name of keyFileNames) {
+        const keys = await readIfExists(join(dataDir, name));
+        if (keys !== null) await add(name, keys);
+      }
       if (config.files.kind === "local") {
         for (const path of await storedFiles(config.files.root)) {
           await add(`files/${path}`, await readFile(join(config.files.root, path)));
@@ -113,7 +134,7 @@ export async function backupDataDir(
     }
     await placeWithoutOverwriting(temporary, to, options.force);
     const notes = [
-      `Backed up ${dataDir} to ${to}: ${database.counts.contracts} contracts, ${uploadedFiles} uploaded files, migrations up to ${database.migrations.at(-1) ?? "(none)"}.`,
+      `Backed up ${dataDir} to ${to}: ${database.counts.contracts} contracts, ${uploadedFiles} stored files (uploads and sealed PDFs), migrations up to ${database.migrations.at(-1) ?? "(none)"}.`,
     ];
     if (entries.some((entry) => entry.path === identityKeysFileName)) {
       notes.push("It holds the identity keys: keep it as safe as the data folder.");
@@ -281,9 +302,10 @@ export async function restoreDataDir(
       await client.close();
     }
 
-    if (manifest.entries.some((entry) => entry.path === identityKeysFileName)) {
-      const keysFile = join(dataDir, identityKeysFileName);
-      await rename(join(staging, identityKeysFileName), keysFile);
+    for (const name of keyFileNames) {
+      if (!manifest.entries.some((entry) => entry.path === name)) continue;
+      const keysFile = join(dataDir, name);
+      await rename(join(staging, name), keysFile);
       await chmod(keysFile, 0o600);
     }
     const fileEntries = manifest.entries.filter((entry) => entry.path.startsWith("files/"));
@@ -292,7 +314,7 @@ export async function restoreDataDir(
       for (const entry of fileEntries) {
         const [, , , key, , extension] = fileEntryPattern.exec(entry.path) ?? [];
         const bytes = await readFile(join(staging, entry.path));
-        const stored = await store.put(bytes, mimeTypes[extension ?? ""] as ImageMimeType);
+        const stored = await store.put(bytes, mimeTypes[extension ?? ""] as StoredFileType);
         if (stored !== key) throw new UnusableBackup(`${entry.path} does not match its name`);
       }
     }
@@ -300,7 +322,7 @@ export async function restoreDataDir(
     return {
       exitCode: 0,
       output: [
-        `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${manifest.counts.contracts} contracts, ${fileEntries.length} uploaded files, migrations up to ${manifest.migrations.at(-1) ?? "(none)"}.`,
+        `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${manifest.counts.contracts} contracts, ${fileEntries.length} stored files (uploads and sealed PDFs), migrations up to ${manifest.migrations.at(-1) ?? "(none)"}.`,
         `Start the server with CHAYONG_DATA_DIR=${dataDir}; migrations newer than the backup run then.`,
       ].join("\n"),
     };
@@ -349,7 +371,7 @@ async function unpackChecked(from: string, staging: string): Promise<BackupManif
       const allowed =
         entry.path === markerEntry ||
         entry.path === databaseEntry ||
-        entry.path === identityKeysFileName ||
+        keyFileNames.includes(entry.path) ||
         isFileEntry(entry.path);
       if (!allowed) throw new UnusableBackup(`it holds an unexpected entry ${entry.path}`);
       const target = join(staging, entry.path);

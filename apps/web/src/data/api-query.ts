@@ -76,7 +76,7 @@ export function contractListQuery(filter: ContractListFilter, pageSize = contrac
 }
 
 /** The downloads: read when the person asks for the file. */
-export type DownloadEndpointId = "contract.pdf" | "contract.export";
+export type DownloadEndpointId = "contract.pdf" | "contract.statement" | "contract.export";
 
 /**
  * A download as a read the person asks for (`queryClient.fetchQuery`): never kept once it is

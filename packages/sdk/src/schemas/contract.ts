@@ -99,10 +99,13 @@ export type DocumentVerificationReason = (typeof documentVerificationReasons)[nu
 export const documentVerificationSchema = v.object({
   valid: v.boolean(),
   reason: v.nullable(v.picklist(documentVerificationReasons)),
+  /** What a valid file is: the sealed contract, or a ledger statement issued for it. */
+  document: v.nullable(v.picklist(["contract", "statement"])),
   /** SHA-256 (hex) of the file checked. */
   pdfSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   contractNumber: v.nullable(v.string()),
   signedAt: v.nullable(instantSchema),
+  /** When the contract was sealed, or the statement issued. */
   sealedAt: v.nullable(instantSchema),
   termsSha256: v.nullable(v.string()),
 });

@@ -16,6 +16,7 @@ const actionKeys = {
   "contract.ledger": "pdf.audit.action.ledger",
   "contract.pdf": "pdf.audit.action.pdf",
   "contract.seal": "pdf.audit.action.seal",
+  "contract.statement": "pdf.audit.action.statement",
   "contract.renew": "pdf.audit.action.renew",
   "contract.reverse": "pdf.audit.action.reverse",
 } as const satisfies Partial<Record<AuditAction, ServerTextKey>>;

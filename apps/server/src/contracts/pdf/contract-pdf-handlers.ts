@@ -1,11 +1,12 @@
-import { contractPdfFileName } from "@chayong/domain";
+import { contractPdfFileName, statementPdfFileName } from "@chayong/domain";
 import { actorOf, recordAudit } from "../../audit/audit";
 import type { Handlers } from "../../calls/call";
 import { refuse, succeed } from "../../outcome";
 import { contractForCaller } from "../contract-access";
 import { jurisdictionLocale, sealContract, sealedPdfBytes } from "../seal/contract-seal";
+import { issueStatement } from "../seal/contract-statement";
 
-export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
+export const contractPdfHandlers: Pick<Handlers, "contract.pdf" | "contract.statement"> = {
   /**
    * The signed contract's sealed PDF (docs/contract-pdf.md), to its lender or its borrower: the
    * bytes sealed once, read from the file store, the same at every download. Before signing
@@ -33,5 +34,26 @@ export const contractPdfHandlers: Pick<Handlers, "contract.pdf"> = {
       at: now,
     });
     return succeed({ fileName: contractPdfFileName(row.number), bytes });
+  },
+
+  /**
+   * A ledger statement as of today (docs/contract-pdf.md, "The ledger statement"): a new signed
+   * PDF each time, kept so the verify page knows it, audited. Sealed contract first: the
+   * statement names its hash.
+   */
+  "contract.statement": async (call, input) => {
+    const { ctx, caller, origin, now } = call;
+    const found = await contractForCaller(ctx.db, caller, input.id);
+    if (!found.ok) return found;
+    const row = found.value;
+    if (row.signedAt === null) return refuse(409, "contract.pdf.notSigned");
+    const seal = await sealContract(ctx, row, {
+      locale: jurisdictionLocale(row),
+      origin,
+      occasion: "download",
+      now,
+    });
+    const { bytes, asOf } = await issueStatement(call, row, seal);
+    return succeed({ fileName: statementPdfFileName(row.number, asOf), bytes });
   },
 };

@@ -1,11 +1,13 @@
 import { Worker } from "node:worker_threads";
-import type { ContractPdfInput } from "./render-contract-pdf";
+import type { ContractPdfInput, StatementPdfInput } from "./render-contract-pdf";
 
-/** One render asked of the PDF thread; its `input.signaturePng` is the signature as stored. */
-export interface PdfThreadRequest {
-  id: number;
-  input: ContractPdfInput;
-}
+/**
+ * One render asked of the PDF thread: a contract (its `input.signaturePng` the signature as
+ * stored) or a ledger statement.
+ */
+export type PdfThreadRequest =
+  | { id: number; input: ContractPdfInput; statement?: never }
+  | { id: number; statement: StatementPdfInput; input?: never };
 
 /** Its answer: the PDF's bytes (moved, not copied), or why it failed. */
 export type PdfThreadAnswer =
@@ -92,8 +94,21 @@ function scheduleIdleStop(thread: PdfThread): void {
  * Renders the contract PDF on the PDF thread (one per process, started on demand; renders asked
  * together share it). The event loop that answers calls stays free meanwhile.
  */
-export async function renderContractPdfOffThread(
+export function renderContractPdfOffThread(
   input: ContractPdfInput,
+): Promise<{ bytes: Uint8Array; threadId: number }> {
+  return renderOffThread((id) => ({ id, input }));
+}
+
+/** A ledger statement, laid out and signed on the PDF thread like a contract. */
+export function renderStatementPdfOffThread(
+  statement: StatementPdfInput,
+): Promise<{ bytes: Uint8Array; threadId: number }> {
+  return renderOffThread((id) => ({ id, statement }));
+}
+
+async function renderOffThread(
+  request: (id: number) => PdfThreadRequest,
 ): Promise<{ bytes: Uint8Array; threadId: number }> {
   current ??= startThread();
   const thread = current;
@@ -105,7 +120,7 @@ export async function renderContractPdfOffThread(
   const answer = new Promise<{ bytes: Uint8Array; threadId: number }>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
   });
-  thread.worker.postMessage({ id, input } satisfies PdfThreadRequest);
+  thread.worker.postMessage(request(id));
   return answer;
 }
 

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import type { Locale } from "../../messages/message-for";
 import type { ContractDocumentContent, DocumentField } from "../contract-document-content";
 import { addSignaturePlaceholder, type SignatureFields } from "../seal/sign-pdf";
 import type { SigningCertificate } from "../seal/signing-certificate";
@@ -436,4 +437,104 @@ function writeAudit(writer: PageWriter, { audit }: ContractPdfInput): void {
       { onNewPage: header },
     );
   }
+}
+
+/**
+ * A ledger statement (docs/contract-pdf.md, "The ledger statement"): the contract it belongs to,
+ * the money events recorded so far and each instalment's balance on `asOf`. Worded by the
+ * caller; laid out here like the contract, and signed by the PDF thread like it.
+ */
+export interface StatementPdfInput {
+  locale: Locale;
+  title: string;
+  /** The contract's name. */
+  name: string;
+  number: { label: string; value: string };
+  /** The parties, the day, the sealed contract's hash, the audit chain's head. */
+  fields: DocumentField[];
+  entries: { title: string; columns: string[]; rows: string[][]; empty: string };
+  balances: { title: string; columns: string[]; rows: string[][] };
+  note: string;
+  issuedAt: Date;
+  author: string;
+  pageLabel: string;
+  producer: string;
+  seal: { fields: SignatureFields; certificate: SigningCertificate };
+}
+
+export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(cachingFontkit);
+  const fonts = new PdfFonts(doc, input.locale);
+  const regular = [
+    input.number.label,
+    input.number.value,
+    ...input.fields.flatMap((field) => [field.label, field.value]),
+    ...input.entries.rows.flat(),
+    input.entries.empty,
+    ...input.balances.rows.flat(),
+    input.note,
+    pageLabelOf(input.pageLabel, 1234567890, 1234567890),
+    "?",
+  ];
+  const bold = [
+    input.title,
+    input.name,
+    input.entries.title,
+    ...input.entries.columns,
+    input.balances.title,
+    ...input.balances.columns,
+    input.number.value,
+    "?",
+  ];
+  await fonts.prepare(regular, "regular");
+  await fonts.prepare(bold, "bold");
+
+  const writer = new PageWriter(doc, fonts);
+  writer.paragraph(input.title, styles.title);
+  writer.gap(4);
+  writer.paragraph(input.name, styles.name);
+  writer.paragraph(`${input.number.label} ${input.number.value}`, styles.label);
+  writer.gap(8);
+  fieldRows(writer, input.fields);
+  const table = (part: { title: string; columns: string[]; rows: string[][] }, empty?: string) => {
+    writer.heading(part.title);
+    const width = contentWidth / part.columns.length;
+    const header = () =>
+      writer.row(
+        part.columns.map((text) => ({ text, style: styles.strong, width })),
+        { band: true },
+      );
+    header();
+    if (part.rows.length === 0 && empty !== undefined) writer.paragraph(empty, styles.label);
+    for (const row of part.rows) {
+      writer.row(
+        row.map((text, i) => ({
+          text,
+          style: styles.value,
+          width,
+          // The amounts: every column after the first two.
+          align: i >= 2 ? ("end" as const) : ("start" as const),
+        })),
+        { onNewPage: header },
+      );
+    }
+  };
+  table(input.entries, input.entries.empty);
+  table(input.balances);
+  writer.gap(10);
+  writer.paragraph(input.note, styles.note);
+  writer.finish(input.number.value, input.pageLabel);
+
+  doc.setTitle(`${input.title} · ${input.name}`, { showInWindowTitleBar: true });
+  doc.setAuthor(input.author);
+  doc.setSubject(`${input.number.label} ${input.number.value}`);
+  doc.setKeywords([input.number.value]);
+  doc.setCreator(input.producer);
+  doc.setProducer(input.producer);
+  doc.setLanguage(input.locale);
+  doc.setCreationDate(input.issuedAt);
+  doc.setModificationDate(input.issuedAt);
+  addSignaturePlaceholder(doc, input.seal.fields);
+  return doc.save();
 }

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, sign, verify, X509Certificate } from "node:crypto";
+import { createHash, sign, verify, X509Certificate } from "node:crypto";
 import forge from "node-forge";
 import { certificateSha256, type SigningCertificate } from "./signing-certificate";
 
@@ -124,7 +124,9 @@ export interface DetachedSignatureCheck {
 /** Reads a detached CMS signature and checks it against `content`; throws when unreadable. */
 export function checkDetached(cms: Uint8Array, content: Uint8Array): DetachedSignatureCheck {
   const root = fromDer(cms).value as forge.asn1.Asn1[];
-  const signedData = ((root[1]?.value as forge.asn1.Asn1[])[0]?.value ?? []) as forge.asn1.Asn1[];
+  const children = (node: forge.asn1.Asn1 | undefined): forge.asn1.Asn1[] =>
+    Array.isArray(node?.value) ? node.value : [];
+  const signedData = children(children(root[1])[0]);
   const certificates = signedData
     .filter((node) => node.tagClass === asn1.Class.CONTEXT_SPECIFIC && node.type === 0)
     .flatMap((node) => node.value as forge.asn1.Asn1[])
@@ -146,13 +148,9 @@ export function checkDetached(cms: Uint8Array, content: Uint8Array): DetachedSig
     (node) =>
       asn1.derToOid((node.value as forge.asn1.Asn1[])[0]?.value as string) === oids.messageDigest,
   );
-  const signedDigest = (
-    (digestAttribute?.value as forge.asn1.Asn1[])[1]?.value as forge.asn1.Asn1[]
-  )?.[0]?.value as string | undefined;
+  const signedDigest = children(children(digestAttribute)[1])[0]?.value as string | undefined;
   const digest = createHash("sha256").update(content).digest();
-  const publicKey = createPublicKey(
-    new X509Certificate(Buffer.from(signer)).publicKey.export({ type: "spki", format: "pem" }),
-  );
+  const publicKey = new X509Certificate(Buffer.from(signer)).publicKey;
   const intact =
     signedDigest !== undefined &&
     Buffer.from(signedDigest, "binary").equals(digest) &&

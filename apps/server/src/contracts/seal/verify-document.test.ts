@@ -1,10 +1,31 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { todayIn } from "@chayong/domain";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverText } from "../../messages/message-for";
 import { type Cast, logInCast, signedInstalmentContract } from "../../testing/fixtures";
+import { readPdf } from "../../testing/pdf-reader";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { addSignaturePlaceholder, signPdf } from "./sign-pdf";
 import { parseP12, selfSignedP12 } from "./signing-certificate";
+
+const folder = mkdtempSync(join(tmpdir(), "chayong-verify-"));
+
+/** What Poppler's pdfsig says of a PDF (it exits non-zero on a broken signature). */
+async function pdfsig(bytes: Uint8Array): Promise<string> {
+  const path = join(folder, `${randomUUID()}.pdf`);
+  writeFileSync(path, bytes);
+  const result = await promisify(execFile)("pdfsig", [path]).catch(
+    (error: { stdout: string }) => error,
+  );
+  return result.stdout;
+}
 
 const pdfBlob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
@@ -19,6 +40,7 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
   });
   afterAll(async () => {
     await ts?.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("finds the original valid, and names the contract, the signing time and the terms signed", async () => {
@@ -30,6 +52,7 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
     expect(answer).toEqual({
       valid: true,
       reason: null,
+      document: "contract",
       pdfSha256: detail.seal?.pdfSha256,
       contractNumber: contract.number,
       signedAt: detail.signedAt,
@@ -83,6 +106,39 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
     expect(await cast.none.api.document.verify(png)).toMatchObject({
       valid: false,
       reason: "notPdf",
+    });
+  });
+
+  it("knows a ledger statement: signed, valid as issued, and leaves the sealed contract as it was", async () => {
+    const contract = await signedInstalmentContract(cast);
+    const sealedBefore = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    await cast.lenderA.api.contract.repay({
+      id: contract.id,
+      idempotencyKey: randomUUID(),
+      instalmentIndex: 1,
+      repaymentAmount: 100_000,
+      receivedOn: todayIn("Asia/Seoul", ts.clock.now()),
+      reason: "cash",
+    });
+    const statement = await cast.borrowerA.api.contract.statement({ id: contract.id });
+    const text = (await readPdf(statement)).pageTexts.join("").replaceAll(" ", "");
+    expect(text).toContain(serverText("statement.title", "ko-KR").replaceAll(" ", ""));
+    expect(text).toContain("100,000");
+    const detail = await cast.lenderA.api.contract.detail({ id: contract.id });
+    expect(text).toContain(detail.seal?.pdfSha256);
+    expect(await pdfsig(statement)).toContain("Signature is Valid");
+
+    expect(await cast.none.api.document.verify(pdfBlob(statement))).toMatchObject({
+      valid: true,
+      document: "statement",
+      contractNumber: contract.number,
+    });
+    // The money event changed nothing of the sealed contract.
+    const sealedAfter = await cast.lenderA.api.contract.pdf({ id: contract.id });
+    expect(Buffer.from(sealedAfter).equals(Buffer.from(sealedBefore))).toBe(true);
+    expect(await cast.none.api.document.verify(pdfBlob(sealedAfter))).toMatchObject({
+      valid: true,
+      document: "contract",
     });
   });
 

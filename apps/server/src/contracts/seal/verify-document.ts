@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import type { DocumentVerification } from "@chayong/sdk/server";
 import { eq } from "drizzle-orm";
 import type { ServerContext } from "../../context";
-import { contractSeals, contractSignatures, contracts } from "../../db/schema";
+import { contractSeals, contractSignatures, contractStatements, contracts } from "../../db/schema";
 import { readPdfSignature } from "./sign-pdf";
 
 /**
  * Checks a PDF anyone hands in (docs/contract-pdf.md, "Verifying"). Valid only when its bytes are
- * exactly a PDF this deployment sealed: found by SHA-256 among the seals, so one changed byte
+ * exactly a PDF this deployment sealed or issued (a contract, a ledger statement): found by
+ * SHA-256 among the seals and the statements, so one changed byte
  * anywhere makes it another file. Otherwise the reason, read from its signature: none, another
  * signer's certificate, or this deployment's certificate on bytes that are not the ones sealed.
  */
@@ -19,6 +20,7 @@ export async function verifyDocument(
   const invalid = (reason: NonNullable<DocumentVerification["reason"]>): DocumentVerification => ({
     valid: false,
     reason,
+    document: null,
     pdfSha256,
     contractNumber: null,
     signedAt: null,
@@ -41,11 +43,35 @@ export async function verifyDocument(
     return {
       valid: true,
       reason: null,
+      document: "contract",
       pdfSha256,
       contractNumber: sealed.number,
       signedAt: sealed.signedAt.toISOString(),
       sealedAt: sealed.sealedAt.toISOString(),
       termsSha256: sealed.termsSha256,
+    };
+  }
+  const [statement] = await ctx.db
+    .select({
+      number: contracts.number,
+      signedAt: contractSignatures.signedAt,
+      termsSha256: contractSignatures.termsSha256,
+      issuedAt: contractStatements.issuedAt,
+    })
+    .from(contractStatements)
+    .innerJoin(contracts, eq(contracts.id, contractStatements.contractId))
+    .innerJoin(contractSignatures, eq(contractSignatures.contractId, contractStatements.contractId))
+    .where(eq(contractStatements.pdfSha256, pdfSha256));
+  if (statement !== undefined) {
+    return {
+      valid: true,
+      reason: null,
+      document: "statement",
+      pdfSha256,
+      contractNumber: statement.number,
+      signedAt: statement.signedAt.toISOString(),
+      sealedAt: statement.issuedAt.toISOString(),
+      termsSha256: statement.termsSha256,
     };
   }
   const signature = readPdfSignature(bytes);

@@ -209,7 +209,12 @@ function ContractDetail({ id }: { id: string }) {
       >
         {_("contract.view")}
       </Button>
-      {signed && !contract.cancelled ? <ContractPdfDownload contract={contract} /> : null}
+      {signed && !contract.cancelled ? (
+        <>
+          <ContractPdfDownload contract={contract} />
+          <ContractPdfDownload contract={contract} document="statement" />
+        </>
+      ) : null}
       {isLender ? (
         <Button
           variant="secondary"

@@ -56,7 +56,12 @@ function SignDetail({ id }: { id: string }) {
       ) : null}
       {/* Once signed, what is owed comes first; the signed document follows. */}
       {signed ? <MoneySection contract={data} editable={false} /> : null}
-      {signed && !data.cancelled ? <ContractPdfDownload contract={data} /> : null}
+      {signed && !data.cancelled ? (
+        <>
+          <ContractPdfDownload contract={data} />
+          <ContractPdfDownload contract={data} document="statement" />
+        </>
+      ) : null}
       <ContractDocument id={id} />
     </>
   );

@@ -1,5 +1,5 @@
 import "./contract-pdf.css";
-import { contractPdfFileName } from "@chayong/domain";
+import { contractPdfFileName, statementPdfFileName, todayIn } from "@chayong/domain";
 import type { ContractSeal } from "@chayong/sdk";
 import { Button } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
@@ -25,10 +25,16 @@ type Progress =
  */
 export function ContractPdfDownload({
   contract,
+  document = "contract",
 }: {
   contract: { id: string; number: string; seal?: ContractSeal | null };
+  /** The sealed contract, or a ledger statement as of today (docs/contract-pdf.md). */
+  document?: "contract" | "statement";
 }) {
   const { _ } = useLingui();
+  const endpoint = document === "contract" ? "contract.pdf" : "contract.statement";
+  const nameId = `${endpoint.replace(".", "-")}-name`;
+  const buttonId = `${endpoint.replace(".", "-")}-download`;
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const leaving = useRef(false);
@@ -37,18 +43,25 @@ export function ContractPdfDownload({
     leaving.current = false;
     return () => {
       leaving.current = true;
-      const { queryKey } = downloadQuery("contract.pdf", { id: contract.id }, pdfTimeoutMs);
+      const { queryKey } = downloadQuery(endpoint, { id: contract.id }, pdfTimeoutMs);
       void queryClient.cancelQueries({ queryKey });
     };
-  }, [queryClient, contract.id]);
+  }, [queryClient, contract.id, endpoint]);
 
   const download = async () => {
     setProgress({ state: "preparing" });
     try {
       const bytes = await queryClient.fetchQuery(
-        downloadQuery("contract.pdf", { id: contract.id }, pdfTimeoutMs),
+        downloadQuery(endpoint, { id: contract.id }, pdfTimeoutMs),
       );
-      const fileName = contractPdfFileName(contract.number);
+      const fileName =
+        document === "contract"
+          ? contractPdfFileName(contract.number)
+          : // The reader's day: the server's (the lender's time zone) may differ by one.
+            statementPdfFileName(
+              contract.number,
+              todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()),
+            );
       savePdfFile(bytes, fileName);
       setProgress({ state: "done", message: _("contract.pdf.done", { fileName }) });
     } catch (error) {
@@ -60,13 +73,15 @@ export function ContractPdfDownload({
   };
 
   return (
-    <section className="contract-pdf" aria-labelledby="contract-pdf-name">
+    <section className="contract-pdf" aria-labelledby={nameId}>
       <div className="contract-pdf__text">
-        <p className="contract-pdf__name" id="contract-pdf-name">
-          {_("contract.pdf.title")}
+        <p className="contract-pdf__name" id={nameId}>
+          {document === "contract" ? _("contract.pdf.title") : _("contract.statement.title")}
         </p>
-        <p className="page__note">{_("contract.pdf.hint")}</p>
-        {contract.seal ? (
+        <p className="page__note">
+          {document === "contract" ? _("contract.pdf.hint") : _("contract.statement.hint")}
+        </p>
+        {document === "contract" && contract.seal ? (
           <p className="page__note contract-pdf__seal">
             {_("contract.pdf.sealed", { hash: contract.seal.pdfSha256 })}{" "}
             <Link to="/pages/verify">{_("contract.pdf.checkLink")}</Link>
@@ -93,9 +108,9 @@ export function ContractPdfDownload({
         loading={progress.state === "preparing"}
         icon={<DownloadIcon />}
         onClick={() => void download()}
-        id="contract-pdf-download"
+        id={buttonId}
         // Read as "signed contract (PDF), download": the row's title names the file.
-        aria-labelledby="contract-pdf-name contract-pdf-download"
+        aria-labelledby={`${nameId} ${buttonId}`}
       >
         {_("contract.pdf.download")}
       </Button>
