@@ -98,8 +98,6 @@ export const serverTextKeys = [
   "pdf.audit.verified",
   "pdf.audit.chainHead",
   "pdf.audit.verifyAt",
-  "pdf.seal.reason",
-  "pdf.seal.statementReason",
   // The ledger statement PDF (docs/contract-pdf.md, "The ledger statement").
   "statement.title",
   "statement.asOf",

@@ -500,9 +500,11 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   const table = (part: { title: string; columns: string[]; rows: string[][] }, empty?: string) => {
     writer.heading(part.title);
     const width = contentWidth / part.columns.length;
+    // The amounts, every column after the first two, end-aligned with their headers.
+    const align = (i: number) => (i >= 2 ? ("end" as const) : ("start" as const));
     const header = () =>
       writer.row(
-        part.columns.map((text) => ({ text, style: styles.strong, width })),
+        part.columns.map((text, i) => ({ text, style: styles.strong, width, align: align(i) })),
         { band: true },
       );
     header();
@@ -513,8 +515,7 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
           text,
           style: styles.value,
           width,
-          // The amounts: every column after the first two.
-          align: i >= 2 ? ("end" as const) : ("start" as const),
+          align: align(i),
         })),
         { onNewPage: header },
       );

@@ -8,6 +8,7 @@ import { contractDocumentContent, readContractDocument } from "../contract-docum
 import type { ContractRow } from "../contract-store";
 import { contractAuditLines } from "../pdf/audit-page";
 import { renderContractPdfOffThread } from "../pdf/pdf-thread";
+import { sealReason } from "./sign-pdf";
 
 /** The PDF's creator and producer in its metadata. */
 const producer = "Chayong";
@@ -99,7 +100,7 @@ async function makeSeal(
       certificate,
       fields: {
         name: producer,
-        reason: t("pdf.seal.reason", { number: document.contract.number }),
+        reason: sealReason(`contract ${document.contract.number}`),
         location: origin,
         contactInfo: `${origin}${verifyPagePath}`,
         signedAt: now,

@@ -18,6 +18,7 @@ import { readContractParties } from "../contract-parties";
 import { type ContractRow, loadLedger } from "../contract-store";
 import { renderStatementPdfOffThread } from "../pdf/pdf-thread";
 import { type ContractSeal, verifyPagePath } from "./contract-seal";
+import { sealReason } from "./sign-pdf";
 
 const producer = "Chayong";
 
@@ -113,10 +114,7 @@ export async function issueStatement(
       certificate,
       fields: {
         name: producer,
-        reason: t("pdf.seal.statementReason", {
-          number: row.number,
-          date: formatCalendarDate(asOf, locale),
-        }),
+        reason: sealReason(`ledger statement of contract ${row.number} as of ${asOf}`),
         location: origin,
         contactInfo: `${origin}${verifyPagePath}`,
         signedAt: now,

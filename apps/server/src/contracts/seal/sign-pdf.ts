@@ -17,6 +17,16 @@ export interface SignatureFields {
   signedAt: Date;
 }
 
+/**
+ * The signature dictionary's reason, in ASCII: the placeholder writes its texts as PDF literal
+ * strings byte by byte, so Korean or Chinese there would come out as stray bytes (a stray
+ * parenthesis among them breaks the file's syntax for strict readers). The page itself says the
+ * rest in the reader's language.
+ */
+export function sealReason(what: string): string {
+  return `Chayong seal: ${what}`.replace(/[^\x20-\x7e]/g, "?").replace(/[()\\]/g, "");
+}
+
 /** Adds the empty signature a sealed PDF is then signed into (before `doc.save()`). */
 export function addSignaturePlaceholder(doc: PDFDocument, fields: SignatureFields): void {
   pdflibAddPlaceholder({
