@@ -328,7 +328,7 @@ export const endpoints = {
       wire: "pdf",
       implemented: true,
       summary:
-        "The signed contract as a PDF (terms, schedule, cost, signature, terms SHA-256, audit page) in the caller's language: to its lender or borrower once signed (409 before); audited.",
+        "The signed contract's sealed PDF (terms, schedule, cost, signature, terms SHA-256, audit page; PAdES-signed), the same bytes at every download, in the language it was sealed in: to its lender or borrower once signed (409 before); audited.",
       answer: contractPdfSchema,
     }),
     statement: endpoint({

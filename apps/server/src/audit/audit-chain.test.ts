@@ -6,7 +6,13 @@ import { auditEvents } from "../db/schema";
 import { runOperatorCommand } from "../operator/commands";
 import { createTestDatabase, operatorEnvFor, type TestDatabase } from "../testing/test-database";
 import { recordAudit } from "./audit";
-import { chainGenesis, chainHash, readChainHead, verifyAuditChain } from "./audit-chain";
+import {
+  auditContentSql,
+  chainGenesis,
+  chainHash,
+  readChainHead,
+  verifyAuditChain,
+} from "./audit-chain";
 
 const at = new Date("2026-03-02T05:00:00.123000Z");
 const lender = { userId: "lender-1", role: "lender" as const };
@@ -76,8 +82,21 @@ describe("the audit chain", { timeout: 120_000 }, () => {
       expect(chainHash(rows[2]?.hash as string, content?.content as string)).toBe(rows[3]?.hash);
       expect(content?.content).toContain('"2026-03-02T05:00:00.123000Z"');
 
+      // ...for every row, whatever its values (quotes, backslashes, Korean, nulls, JSON).
+      const agreement = rowsOf<{ same: boolean }>(
+        await database.db.execute(
+          sql`select (${auditContentSql}) = chayong_audit_content(audit_events) as same from audit_events`,
+        ),
+      );
+      expect(agreement.map((row) => row.same)).toEqual([true, true, true, true]);
+
       const check = await verifyAuditChain(database.db, 2);
-      expect(check).toEqual({ ok: true, rows: 4, head: { seq: 4, hash: rows[3]?.hash } });
+      expect(check).toEqual({
+        ok: true,
+        rows: 4,
+        head: { seq: 4, hash: rows[3]?.hash },
+        printedHeads: 0,
+      });
       expect(await readChainHead(database.db)).toEqual({ seq: 4, hash: rows[3]?.hash });
     } finally {
       await database.close();
@@ -172,7 +191,7 @@ describe("the audit chain", { timeout: 120_000 }, () => {
     const whole = await runOperatorCommand(["audit:verify"], env);
     expect(whole.exitCode).toBe(0);
     expect(whole.output).toMatch(
-      /^The audit chain holds: 5 rows, head 5 [0-9a-f]{64}\. \(\d+\.\d s\)$/,
+      /^The audit chain holds: 5 rows, head 5 [0-9a-f]{64}; 0 heads printed in sealed PDFs and statements agree\. \(\d+\.\d s\)$/,
     );
 
     const brokenBy = async (statement: string) => {
@@ -230,7 +249,7 @@ describe("the audit chain", { timeout: 120_000 }, () => {
       expect(await verifyAuditChain(database.db)).toMatchObject({
         ok: false,
         rowId: Number(slipped?.id),
-        reason: "contentChanged",
+        reason: "beyondHead",
       });
       await database.db.execute(sql`delete from audit_events where chain_seq >= 3`);
       await database.db.execute(sql.raw("alter table audit_events enable trigger user"));

@@ -137,7 +137,9 @@ export async function backupDataDir(
       `Backed up ${dataDir} to ${to}: ${database.counts.contracts} contracts, ${uploadedFiles} stored files (uploads and sealed PDFs), migrations up to ${database.migrations.at(-1) ?? "(none)"}.`,
     ];
     if (entries.some((entry) => entry.path === identityKeysFileName)) {
-      notes.push("It holds the identity keys: keep it as safe as the data folder.");
+      notes.push(
+        "It holds the identity keys and the sealing certificate's private key: keep it as safe as the data folder.",
+      );
     } else {
       notes.push(
         "The data folder has no identity keys file (CHAYONG_IDENTITY_KEYS set?): keep those keys too, or stored ID numbers cannot be read after a restore.",

@@ -89,8 +89,13 @@ export const documentVerificationReasons = [
   "notSigned",
   /** Signed, but not with this deployment's certificate: another service's, or a forgery. */
   "otherSigner",
-  /** Signed by this deployment, but its bytes are not the ones sealed: changed after sealing. */
+  /** Signed by this deployment, but more was added to the file after the signed bytes. */
   "changed",
+  /**
+   * A signature in this deployment's name that does not hold for the file's bytes: the file was
+   * altered after signing, or the signature is forged (the certificate is in every sealed PDF).
+   */
+  "broken",
 ] as const;
 
 export type DocumentVerificationReason = (typeof documentVerificationReasons)[number];

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { readAuditEvents } from "../../audit/audit";
-import { verifyAuditChain } from "../../audit/audit-chain";
+import { describeChainCheck, verifyAuditChain } from "../../audit/audit-chain";
 import {
   borrowerAPhone,
   contractDraft,
@@ -40,6 +41,46 @@ describe("sealing a signed contract", { timeout: 180_000 }, () => {
       lender.token = token;
       const after = await lender.api.contract.pdf({ id: contractId });
       expect(Buffer.from(after).equals(Buffer.from(before))).toBe(true);
+      // The restarted server seals with the certificate it sealed with before.
+      const seal = await findSeal(ts.server.context, contractId);
+      expect((await ts.server.context.signingCertificate()).certificateSha256).toBe(
+        seal?.certificateSha256,
+      );
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it("a chain rewritten whole holds again, but contradicts the head a sealed PDF printed", async () => {
+    const ts = await startTestServer();
+    try {
+      const cast = await logInCast(ts, { verifyBorrowers: true });
+      await signedInstalmentContract(cast);
+      const db = ts.server.context.db;
+      expect(await verifyAuditChain(db)).toMatchObject({ ok: true, printedHeads: 1 });
+      // A forger edits the first row and recomputes every hash after it, and the head.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw("alter table audit_events disable trigger user"));
+        await tx.execute(sql.raw("alter table audit_chain_head disable trigger user"));
+        await tx.execute(sql.raw("update audit_events set ip = '10.6.6.6' where chain_seq = 1"));
+        await tx.execute(
+          sql.raw(`do $$
+            declare event audit_events%rowtype; prev text := repeat('0', 64); next text;
+            begin
+              for event in select * from audit_events order by chain_seq loop
+                next := encode(sha256(convert_to(prev || E'\\n' || chayong_audit_content(event), 'UTF8')), 'hex');
+                update audit_events set prev_hash = prev, hash = next where id = event.id;
+                prev := next;
+              end loop;
+              update audit_chain_head set hash = prev where id;
+            end $$;`),
+        );
+        await tx.execute(sql.raw("alter table audit_events enable trigger user"));
+        await tx.execute(sql.raw("alter table audit_chain_head enable trigger user"));
+      });
+      const check = await verifyAuditChain(db);
+      expect(check).toMatchObject({ ok: false, reason: "printedHeadContradicted" });
+      expect(describeChainCheck(check)).toContain("the chain was rewritten after it");
     } finally {
       await ts.close();
     }

@@ -65,12 +65,11 @@ async function makeSeal(
   ]);
   const { signature } = document;
   if (signature === null) throw new Error(`contract ${row.id} is not signed: nothing to seal`);
-  // The head read after the contract's own events: the page lists them and names this link, so
-  // a later rewrite of the log contradicts the PDF.
-  const [head, auditLines] = await Promise.all([
-    readChainHead(ctx.db),
-    contractAuditLines(ctx.db, row, locale),
-  ]);
+  // The page lists the contract's events and names the chain's head after them, so a later
+  // rewrite of the log contradicts the PDF.
+  const auditLines = await contractAuditLines(ctx.db, row, locale);
+  // Read after the lines, never beside them: every event the page lists is under this head.
+  const head = await readChainHead(ctx.db);
   const t = (key: ServerTextKey, params?: Record<string, string | number>) =>
     serverText(key, locale, params);
   const content = contractDocumentContent({ ...document, locale });

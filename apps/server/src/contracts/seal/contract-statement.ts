@@ -124,18 +124,23 @@ export async function issueStatement(
   const fileKey = await ctx.files.put(bytes, "application/pdf");
   const pdfSha256 = fileKey.slice(0, 64);
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(contractStatements).values({
-      id: randomUUID(),
-      contractId: row.id,
-      pdfSha256,
-      fileKey,
-      locale,
-      issuedAt: now,
-      asOf,
-      chainSeq: head.seq,
-      chainHash: head.hash,
-      certificateSha256: certificate.certificateSha256,
-    });
+    // Two statements asked in the same second can be the same bytes (the dates have one-second
+    // resolution and the signature is deterministic): one row, an audit row for each.
+    await tx
+      .insert(contractStatements)
+      .values({
+        id: randomUUID(),
+        contractId: row.id,
+        pdfSha256,
+        fileKey,
+        locale,
+        issuedAt: now,
+        asOf,
+        chainSeq: head.seq,
+        chainHash: head.hash,
+        certificateSha256: certificate.certificateSha256,
+      })
+      .onConflictDoNothing();
     await recordAudit(tx, {
       actor: actorOf(caller),
       action: "contract.statement",

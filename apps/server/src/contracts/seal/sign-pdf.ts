@@ -1,6 +1,6 @@
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
-import { extractSignature, Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import type { PDFDocument } from "pdf-lib";
 import { checkDetached, type DetachedSignatureCheck, signDetached } from "./cms-signature";
 import type { SigningCertificate } from "./signing-certificate";
@@ -68,27 +68,58 @@ export async function signPdf(
   return new Uint8Array(signed);
 }
 
-/** A PDF's signature read back: null when it carries none this reader can find. */
+/**
+ * A PDF's signature read back: null when it carries none this reader can find. The file is
+ * anyone's upload, so every number in it is checked before use, and no pattern runs over its
+ * bytes (a regular expression over a long run of zeros can take minutes).
+ */
 export function readPdfSignature(pdf: Uint8Array):
   | (DetachedSignatureCheck & {
       /** The signed byte ranges end where the file ends: nothing was appended after signing. */
       coversWholeFile: boolean;
     })
   | null {
-  let extracted: { ByteRange: number[]; signature: string; signedData: Buffer };
+  const extracted = extractPdfSignature(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+  if (extracted === null) return null;
   try {
-    extracted = extractSignature(Buffer.from(pdf));
+    const check = checkDetached(extracted.cms, extracted.signedData);
+    return { ...check, coversWholeFile: extracted.end === pdf.length };
   } catch {
     return null;
   }
-  const [, , start = 0, length = 0] = extracted.ByteRange;
-  try {
-    const check = checkDetached(
-      new Uint8Array(Buffer.from(extracted.signature, "binary")),
-      extracted.signedData,
-    );
-    return { ...check, coversWholeFile: start + length === pdf.length };
-  } catch {
+}
+
+/** The first signature's ByteRange, its CMS and the bytes it covers; null when unusable. */
+function extractPdfSignature(
+  pdf: Buffer,
+): { cms: Uint8Array; signedData: Buffer; end: number } | null {
+  const at = pdf.indexOf("/ByteRange [");
+  if (at === -1) return null;
+  const close = pdf.indexOf("]", at);
+  if (close === -1 || close - at > 80) return null;
+  const numbers = pdf
+    .subarray(at + "/ByteRange [".length, close)
+    .toString("latin1")
+    .trim()
+    .split(/ +/)
+    .map(Number);
+  if (numbers.length !== 4 || !numbers.every((n) => Number.isSafeInteger(n) && n >= 0)) {
     return null;
   }
+  const [start = 0, firstLength = 0, second = 0, secondLength = 0] = numbers;
+  const gapStart = start + firstLength;
+  const end = second + secondLength;
+  // The gap is the hex string `<...>` and nothing else, no larger than a placeholder can be.
+  if (start !== 0 || gapStart >= second || end > pdf.length) return null;
+  if (second - gapStart > 2 * signatureLength + 2) return null;
+  if (pdf[gapStart] !== 0x3c || pdf[second - 1] !== 0x3e) return null;
+  // The CMS's hex with the placeholder's zero padding after it: the DER reader stops where the
+  // CMS's own length says (trimming zeros could cut a CMS that ends in a zero byte).
+  const hex = pdf.subarray(gapStart + 1, second - 1).toString("latin1");
+  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) return null;
+  return {
+    cms: new Uint8Array(Buffer.from(hex, "hex")),
+    signedData: Buffer.concat([pdf.subarray(start, gapStart), pdf.subarray(second, end)]),
+    end,
+  };
 }

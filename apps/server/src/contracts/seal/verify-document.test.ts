@@ -70,13 +70,50 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
       tampered[at] = (tampered[at] ?? 0) ^ 1;
       const answer = await cast.none.api.document.verify(pdfBlob(tampered));
       expect(answer).toMatchObject({ valid: false, contractNumber: null });
-      // A change inside the signature itself leaves it unreadable: no longer signed at all.
-      expect(["changed", "notSigned"]).toContain(answer.reason);
+      // A changed byte breaks the signature; inside the signature itself, it leaves none.
+      expect(["broken", "notSigned"]).toContain(answer.reason);
     }
     const appended = Buffer.concat([bytes, Buffer.from("\n%%EOF\n")]);
     expect(await cast.none.api.document.verify(pdfBlob(appended))).toMatchObject({
       valid: false,
       reason: "changed",
+    });
+  });
+
+  it("never vouches for a forgery that shows this deployment's certificate", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("A contract that was never sealed");
+    addSignaturePlaceholder(doc, {
+      name: "Chayong",
+      reason: "Chayong seal: contract C-2026-9999999",
+      location: "",
+      contactInfo: "",
+      signedAt: new Date(),
+    });
+    // Our certificate is in every sealed PDF; the forger has any key but ours.
+    const ours = await ts.server.context.signingCertificate();
+    const forger = parseP12(selfSignedP12("Forger", "", new Date()), "");
+    const forged = await signPdf(await doc.save(), {
+      ...forger,
+      certificateDer: ours.certificateDer,
+    });
+    expect(await cast.none.api.document.verify(pdfBlob(forged))).toMatchObject({
+      valid: false,
+      reason: "broken",
+      contractNumber: null,
+    });
+  });
+
+  it("reads a hostile signature range quickly and refuses it", async () => {
+    // A ByteRange whose gap is megabytes of zeros: a pattern over it would run for minutes.
+    const hostile = Buffer.concat([
+      Buffer.from("%PDF-1.7\n/ByteRange [0 20 6000020 0]\n<"),
+      Buffer.alloc(6_000_000, "0"),
+      Buffer.from("X>"),
+    ]);
+    expect(await cast.none.api.document.verify(pdfBlob(hostile))).toMatchObject({
+      valid: false,
+      reason: "notSigned",
     });
   });
 

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { DocumentVerification } from "@chayong/sdk/server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ServerContext } from "../../context";
+import { rowsOf } from "../../db/database";
 import { contractSeals, contractSignatures, contractStatements, contracts } from "../../db/schema";
 import { readPdfSignature } from "./sign-pdf";
 
@@ -13,7 +14,7 @@ import { readPdfSignature } from "./sign-pdf";
  * signer's certificate, or this deployment's certificate on bytes that are not the ones sealed.
  */
 export async function verifyDocument(
-  ctx: Pick<ServerContext, "db" | "signingCertificate">,
+  ctx: Pick<ServerContext, "db">,
   bytes: Uint8Array,
 ): Promise<DocumentVerification> {
   const pdfSha256 = createHash("sha256").update(bytes).digest("hex");
@@ -77,21 +78,26 @@ export async function verifyDocument(
   const signature = readPdfSignature(bytes);
   if (signature === null) return invalid("notSigned");
   const signer = signature.signerCertificateSha256;
-  if (signer !== null && (await isOwnCertificate(ctx, signer))) return invalid("changed");
-  return invalid("otherSigner");
+  if (signer === null || !(await isOwnCertificate(ctx, signer))) return invalid("otherSigner");
+  // "Changed" only when the signature itself holds: this deployment signed those bytes, and the
+  // file is not the one it kept (something was appended after them). Our certificate is in every
+  // sealed PDF, so naming it proves nothing: a signature in its name that does not hold is
+  // "broken", an altered or a forged file, never vouched for as once sealed.
+  return invalid(signature.intact ? "changed" : "broken");
 }
 
-/** This deployment's certificate now, or one that sealed a contract here before. */
+/**
+ * A certificate this deployment sealed or issued with: read from its records only, so a
+ * stranger's upload never makes or reads the signing key.
+ */
 async function isOwnCertificate(
-  ctx: Pick<ServerContext, "db" | "signingCertificate">,
+  ctx: Pick<ServerContext, "db">,
   certificateSha256: string,
 ): Promise<boolean> {
-  const current = await ctx.signingCertificate().catch(() => null);
-  if (current?.certificateSha256 === certificateSha256) return true;
-  const [used] = await ctx.db
-    .select({ contractId: contractSeals.contractId })
-    .from(contractSeals)
-    .where(eq(contractSeals.certificateSha256, certificateSha256))
-    .limit(1);
+  const [used] = rowsOf<{ found: number }>(
+    await ctx.db.execute(
+      sql`select 1 as found from ${contractSeals} where ${contractSeals.certificateSha256} = ${certificateSha256} union all select 1 from ${contractStatements} where ${contractStatements.certificateSha256} = ${certificateSha256} limit 1`,
+    ),
+  );
   return used !== undefined;
 }

@@ -25,6 +25,7 @@ describe("the PDF check page", () => {
           body: {
             valid: true,
             reason: null,
+            document: "contract",
             pdfSha256: hash,
             contractNumber: "C-2026-0000013",
             signedAt: "2026-03-02T01:00:00.000Z",
@@ -37,6 +38,7 @@ describe("the PDF check page", () => {
     await pick(pdf("contract.pdf"));
     expect(await screen.findByRole("heading", { name: "봉인된 원본 그대로입니다" })).toBeTruthy();
     expect(screen.getByText("C-2026-0000013")).toBeTruthy();
+    expect(screen.getByText("서명된 계약서")).toBeTruthy();
     expect(screen.getByText("cd".repeat(32))).toBeTruthy();
     expect(screen.getByText(`확인한 파일: SHA-256 ${hash}`)).toBeTruthy();
     const call = server.calls.find((made) => made.path.endsWith("/document/verify"));
@@ -51,7 +53,8 @@ describe("the PDF check page", () => {
         "/api/v1/document/verify": (): FakeAnswer => ({
           body: {
             valid: false,
-            reason: "changed",
+            reason: "broken",
+            document: null,
             pdfSha256: hash,
             contractNumber: null,
             signedAt: null,
@@ -64,6 +67,6 @@ describe("the PDF check page", () => {
     const input = await screen.findByLabelText(/選擇 PDF/);
     fireEvent.change(input, { target: { files: [pdf("edited.pdf")] } });
     expect(await screen.findByRole("heading", { name: "這不是封存的原件" })).toBeTruthy();
-    expect(screen.getByText(/之後被更改過/)).toBeTruthy();
+    expect(screen.getByText(/簽署後遭竄改，或簽章為偽造/)).toBeTruthy();
   });
 });

@@ -121,7 +121,9 @@ function DocumentCheckResult({
     notSigned: _("documentCheck.reason.notSigned"),
     otherSigner: _("documentCheck.reason.otherSigner"),
     changed: _("documentCheck.reason.changed"),
+    broken: _("documentCheck.reason.broken"),
   } as const;
+  const statement = answer.document === "statement";
   return (
     <section
       className={`page__section document-check__result document-check__result--${answer.valid ? "valid" : "invalid"}`}
@@ -134,11 +136,17 @@ function DocumentCheckResult({
       <p className="page__note">{fileName}</p>
       {answer.valid ? (
         <dl className="document-check__facts">
+          <dt>{_("documentCheck.document")}</dt>
+          <dd>
+            {statement
+              ? _("documentCheck.document.statement")
+              : _("documentCheck.document.contract")}
+          </dd>
           <dt>{_("documentCheck.contractNumber")}</dt>
           <dd>{answer.contractNumber}</dd>
           <dt>{_("documentCheck.signedAt")}</dt>
           <dd>{answer.signedAt ? formatInstant(answer.signedAt, locale) : "-"}</dd>
-          <dt>{_("documentCheck.sealedAt")}</dt>
+          <dt>{statement ? _("documentCheck.issuedAt") : _("documentCheck.sealedAt")}</dt>
           <dd>{answer.sealedAt ? formatInstant(answer.sealedAt, locale) : "-"}</dd>
           <dt>{_("documentCheck.termsHash")}</dt>
           <dd className="document-check__hash">{answer.termsSha256}</dd>
