@@ -13,6 +13,8 @@ describe("statementPdfFileName", () => {
     expect(statementPdfFileName("C-2026-000123", "2026-06-02")).toBe(
       "chayong-statement-C-2026-000123-2026-06-02.pdf",
     );
-    expect(statementPdfFileName("계약 1", "2026-06-02")).toBe("chayong-statement-___1-2026-06-02.pdf");
+    expect(statementPdfFileName("계약 1", "2026-06-02")).toBe(
+      "chayong-statement-___1-2026-06-02.pdf",
+    );
   });
 });
