@@ -66,7 +66,8 @@ describe.each([
     expect(ownCodec.encrypt("same")).toBe(codec.encrypt("same"));
   });
 
-  describe("interoperates with node:crypto both ways", () => {
+  // Pure-JS AES, 150 keys each: seconds alone, over 20 s while CI builds beside it.
+  describe("interoperates with node:crypto both ways", { timeout: 90_000 }, () => {
     for (const size of keySizes) {
       it(`aes-${size * 8}-cbc over arbitrary Unicode`, () => {
         fc.assert(
