@@ -15,6 +15,9 @@ async function openFromList(page: Page, name: string) {
 test("a lender records a repayment, a waiver that closes a contract, a renewal and a reversal; the borrower sees the balances", async ({
   browser,
 }) => {
+  // Four operations through the screens, and each signature now sealed (a PDF rendered and
+  // signed): past the default minute on a loaded CI machine.
+  test.setTimeout(150_000);
   const lenderContext = await browser.newContext();
   const lender = await lenderContext.newPage();
   await lender.goto(`${baseUrl()}/`);
