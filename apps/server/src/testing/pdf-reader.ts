@@ -1,3 +1,9 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   decodePDFRawStream,
   PDFArray,
@@ -117,4 +123,22 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     return text;
   });
   return { document, pageTexts, fontNames: [...fontNames], fontCharacters };
+}
+
+/**
+ * What Poppler's pdfsig says of a PDF's signature, and of its syntax (its complaints come on
+ * stderr; it exits non-zero on a broken signature).
+ */
+export async function pdfsig(bytes: Uint8Array): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), "chayong-pdfsig-"));
+  try {
+    const path = join(folder, `${randomUUID()}.pdf`);
+    writeFileSync(path, bytes);
+    const result = await promisify(execFile)("pdfsig", [path]).catch(
+      (error: { stdout: string; stderr: string }) => error,
+    );
+    return `${result.stdout}${result.stderr}`;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,9 +1,4 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { threadId } from "node:worker_threads";
 import { contractPdfFileName } from "@chayong/domain";
 import { HEADER } from "@chayong/transport";
@@ -20,25 +15,12 @@ import {
   logInCast,
   signedInstalmentContract,
 } from "../../testing/fixtures";
-import { readPdf } from "../../testing/pdf-reader";
+import { pdfsig, readPdf } from "../../testing/pdf-reader";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { formatLocalInstant } from "../contract-document";
 import { findSeal } from "../seal/contract-seal";
 import { runningPdfThreadId } from "./pdf-thread";
-
-const folder = mkdtempSync(join(tmpdir(), "chayong-contract-pdf-"));
-
-/** What Poppler's pdfsig says of a PDF, and of its syntax (it exits non-zero on a broken signature). */
-async function pdfsig(bytes: Uint8Array): Promise<string> {
-  const path = join(folder, `${createHash("sha256").update(bytes).digest("hex")}.pdf`);
-  writeFileSync(path, bytes);
-  const result = await promisify(execFile)("pdfsig", [path]).catch(
-    (error: { stdout: string; stderr: string }) => error,
-  );
-  // Poppler's complaints about the file's syntax come on stderr.
-  return `${result.stdout}${result.stderr}`;
-}
 
 describe("contract.pdf", () => {
   let ts: TestServer;
@@ -50,7 +32,6 @@ describe("contract.pdf", () => {
   });
   afterAll(async () => {
     await ts?.close();
-    rmSync(folder, { recursive: true, force: true });
   });
 
   async function signedContract(name = "Loan") {

@@ -1,15 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { pdfsig } from "../../testing/pdf-reader";
 import { addSignaturePlaceholder, readPdfSignature, signPdf } from "./sign-pdf";
 import { parseP12, selfSignedP12 } from "./signing-certificate";
 
-const run = promisify(execFile);
-const folder = mkdtempSync(join(tmpdir(), "chayong-sign-pdf-"));
 const certificate = parseP12(selfSignedP12("Chayong test seal", "pw", new Date()), "pw");
 const other = parseP12(selfSignedP12("Another deployment", "", new Date()), "");
 
@@ -26,17 +20,7 @@ async function sealedPdf(signer = certificate): Promise<Uint8Array> {
   return signPdf(await doc.save(), signer);
 }
 
-/** What Poppler's pdfsig says of a file (it exits non-zero on a broken signature). */
-async function pdfsig(bytes: Uint8Array): Promise<string> {
-  const path = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(path, bytes);
-  const result = await run("pdfsig", [path]).catch((error: { stdout: string }) => error);
-  return result.stdout;
-}
-
 describe("signing a PDF (PAdES B-B)", () => {
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
   it("pdfsig finds the signature valid, with the PAdES subfilter, and a one-byte change breaks it", async () => {
     const bytes = await sealedPdf();
     const report = await pdfsig(bytes);

@@ -1,32 +1,14 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { todayIn } from "@chayong/domain";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverText } from "../../messages/message-for";
 import { type Cast, logInCast, signedInstalmentContract } from "../../testing/fixtures";
-import { readPdf } from "../../testing/pdf-reader";
+import { pdfsig, readPdf } from "../../testing/pdf-reader";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
 import { addSignaturePlaceholder, signPdf } from "./sign-pdf";
 import { parseP12, selfSignedP12 } from "./signing-certificate";
-
-const folder = mkdtempSync(join(tmpdir(), "chayong-verify-"));
-
-/** What Poppler's pdfsig says of a PDF, and of its syntax (it exits non-zero on a broken signature). */
-async function pdfsig(bytes: Uint8Array): Promise<string> {
-  const path = join(folder, `${randomUUID()}.pdf`);
-  writeFileSync(path, bytes);
-  const result = await promisify(execFile)("pdfsig", [path]).catch(
-    (error: { stdout: string; stderr: string }) => error,
-  );
-  // Poppler's complaints about the file's syntax come on stderr.
-  return `${result.stdout}${result.stderr}`;
-}
 
 const pdfBlob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
@@ -41,7 +23,6 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
   });
   afterAll(async () => {
     await ts?.close();
-    rmSync(folder, { recursive: true, force: true });
   });
 
   it("finds the original valid, and names the contract, the signing time and the terms signed", async () => {
