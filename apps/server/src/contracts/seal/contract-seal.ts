@@ -8,15 +8,29 @@ import { contractDocumentContent, readContractDocument } from "../contract-docum
 import type { ContractRow } from "../contract-store";
 import { contractAuditLines } from "../pdf/audit-page";
 import { renderContractPdfOffThread } from "../pdf/pdf-thread";
-import { sealReason } from "./sign-pdf";
+import { type SignatureFields, sealReason } from "./sign-pdf";
 
-/** The PDF's creator and producer in its metadata. */
-const producer = "Chayong";
+/** The PDF's creator and producer in its metadata, and the signer's name. */
+export const producer = "Chayong";
 
 export type ContractSeal = typeof contractSeals.$inferSelect;
 
 /** Where anyone checks a sealed PDF (docs/contract-pdf.md, "Verifying"). */
 export const verifyPagePath = "/#/pages/verify";
+
+/**
+ * The signature dictionary of a PDF this deployment signs (a sealed contract, a statement): the
+ * product's name, what it is (ASCII: sealReason), where it was made and where to check it.
+ */
+export function signatureFieldsOf(what: string, origin: string, at: Date): SignatureFields {
+  return {
+    name: producer,
+    reason: sealReason(what),
+    location: origin,
+    contactInfo: `${origin}${verifyPagePath}`,
+    signedAt: at,
+  };
+}
 
 /** The contract's seal, or null while it has none. */
 export async function findSeal(
@@ -97,13 +111,7 @@ async function makeSeal(
     producer,
     seal: {
       certificate,
-      fields: {
-        name: producer,
-        reason: sealReason(`contract ${document.contract.number}`),
-        location: origin,
-        contactInfo: `${origin}${verifyPagePath}`,
-        signedAt: now,
-      },
+      fields: signatureFieldsOf(`contract ${document.contract.number}`, origin, now),
     },
   });
   const fileKey = await ctx.files.put(bytes, "application/pdf");

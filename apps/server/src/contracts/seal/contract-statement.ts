@@ -17,10 +17,7 @@ import { formatLocalInstant } from "../contract-document";
 import { readContractParties } from "../contract-parties";
 import { type ContractRow, loadLedger } from "../contract-store";
 import { renderStatementPdfOffThread } from "../pdf/pdf-thread";
-import { type ContractSeal, verifyPagePath } from "./contract-seal";
-import { sealReason } from "./sign-pdf";
-
-const producer = "Chayong";
+import { type ContractSeal, producer, signatureFieldsOf, verifyPagePath } from "./contract-seal";
 
 const kindKeys = {
   repayment: "ledger.kind.repayment",
@@ -112,13 +109,11 @@ export async function issueStatement(
     producer,
     seal: {
       certificate,
-      fields: {
-        name: producer,
-        reason: sealReason(`ledger statement of contract ${row.number} as of ${asOf}`),
-        location: origin,
-        contactInfo: `${origin}${verifyPagePath}`,
-        signedAt: now,
-      },
+      fields: signatureFieldsOf(
+        `ledger statement of contract ${row.number} as of ${asOf}`,
+        origin,
+        now,
+      ),
     },
   });
   const fileKey = await ctx.files.put(bytes, "application/pdf");
