@@ -34,6 +34,7 @@ import {
   instalmentRowsOf,
   newShareCode,
   readModelOf,
+  shareLinkLifetimeMs,
   termsSha256,
 } from "../src/contracts/contract-store";
 import { type BookDayMeasures, bookDayMeasureNames, bookDaysOf } from "../src/customers/book-days";
@@ -552,6 +553,7 @@ export async function seedBook(options: SeedOptions): Promise<SeedResult> {
       contractRows.push({
         id,
         code: newShareCode(),
+        linkExpiresAt: new Date(createdMs + shareLinkLifetimeMs),
         number: formatContractNumber(year, sequence),
         lenderId,
         borrowerPhone: terms.borrowerPhone,

@@ -9,6 +9,7 @@ import type { FaceAnalyzer } from "./identity/face/embedding-face-verifier";
 import type { FaceVerifier } from "./identity/face/face-verifier";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import type { PersonalDataCipher } from "./identity/personal-data-cipher";
+import type { JobRunner } from "./jobs/job-queue";
 import type { Metrics } from "./metrics/metrics";
 import type { RequestCeiling } from "./request-ceiling/request-ceiling";
 import type { SmsProvider } from "./sms/sms-provider";
@@ -23,6 +24,10 @@ export interface ServerContext {
   db: Db;
   /** The one clock of the server: tests move it instead of sleeping. */
   now: () => Date;
+  /** Test mode only: sets where `now` reads (POST /__test/clock; null: the real time again). */
+  testClock: { set(instant: Date | null): void } | null;
+  /** Runs the jobs due now (docs/notices.md, "The job queue"). */
+  jobs: JobRunner;
   sms: SmsProvider;
   logger: Logger;
   codec: Codec;

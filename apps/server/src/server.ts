@@ -32,9 +32,11 @@ import { loadOrCreateIdentityKeys } from "./identity/identity-keys-file";
 import type { IdCardReader } from "./identity/ocr/id-card-reader";
 import { createTesseractIdCardReader } from "./identity/ocr/tesseract-id-card-reader";
 import { PersonalDataCipher } from "./identity/personal-data-cipher";
+import { createJobRunner, everyInterval, type JobHandler } from "./jobs/job-queue";
 import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
 import { createMetrics } from "./metrics/metrics";
+import { noticeJobHandlers, runJobs } from "./notices/notices";
 import { createRequestCeiling, type RequestCeiling } from "./request-ceiling/request-ceiling";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
 import { FileAddresses } from "./uploads/file-addresses";
@@ -90,7 +92,18 @@ export async function createServer(
   dependencies: ServerDependencies = {},
 ): Promise<ChayongServer> {
   const logger = dependencies.logger ?? createLogger(config.logLevel);
-  const now = dependencies.now ?? (() => new Date());
+  const baseNow = dependencies.now ?? (() => new Date());
+  // Test mode lets a browser test move the whole server through time (POST /__test/clock): an
+  // offset on the base clock, so time still passes from the instant it was set to.
+  let clockOffsetMs = 0;
+  const now = config.testMode ? () => new Date(baseNow().getTime() + clockOffsetMs) : baseNow;
+  const testClock = config.testMode
+    ? {
+        set(instant: Date | null) {
+          clockOffsetMs = instant === null ? 0 : instant.getTime() - baseNow().getTime();
+        },
+      }
+    : null;
   const opened = await openDatabase(config.database, config.databaseSchema);
   if (!opened.ok) {
     throw new ServerStartError(
@@ -100,6 +113,7 @@ export async function createServer(
   const database = opened.database;
   let requestCeiling: RequestCeiling | null = null;
   let stopSessionCache = async () => {};
+  let stopJobWorker = async () => {};
   try {
     const migrationsApplied = await migrate(database);
     if (migrationsApplied.length > 0)
@@ -137,12 +151,17 @@ export async function createServer(
     }
 
     const faceAnalyzer = dependencies.faceAnalyzer ?? createHumanFaceAnalyzer();
+    const metrics = config.metricsToken === null ? null : await createMetrics(database);
+    // The handlers need the context, and the context the runner: filled in once it exists.
+    const jobHandlers: Record<string, JobHandler> = {};
     const context: ServerContext = {
       config,
       database,
       db: database.db,
       now,
-      sms: dependencies.sms ?? createSmsProvider(config.sms, logger),
+      testClock,
+      jobs: createJobRunner({ db: database.db, handlers: jobHandlers, now, logger, metrics }),
+      sms: dependencies.sms ?? createSmsProvider(config.sms, logger, now),
       logger,
       codec:
         dependencies.codec ??
@@ -161,8 +180,12 @@ export async function createServer(
       answerDelays: new Map(),
       requestCeiling,
       lifecycle: { draining: false },
-      metrics: config.metricsToken === null ? null : await createMetrics(database),
+      metrics,
     };
+    Object.assign(jobHandlers, noticeJobHandlers(context));
+    if (config.jobsPollMs !== null) {
+      stopJobWorker = everyInterval(config.jobsPollMs, () => runJobs(context), logger).stop;
+    }
     if (config.cipher.usesDevDefaults) {
       logger.warn(
         "using the public development cipher key and IV (set CHAYONG_CIPHER_KEY / CHAYONG_CIPHER_IV)",
@@ -184,6 +207,7 @@ export async function createServer(
         // Readiness fails first, so a load balancer still polling stops sending calls here.
         context.lifecycle.draining = true;
         statistics?.stop();
+        await stopJobWorker();
         try {
           await closeApp(app, shutdownGraceMs, logger);
           // An engine handed in by the caller is the caller's to close.
@@ -206,6 +230,7 @@ export async function createServer(
       },
     };
   } catch (error) {
+    await stopJobWorker();
     await stopSessionCache();
     await requestCeiling?.close();
     await database.close();

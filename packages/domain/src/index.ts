@@ -10,6 +10,7 @@ export * from "./jurisdiction";
 export * from "./ledger";
 export * from "./messages";
 export * from "./money";
+export * from "./notice";
 export * from "./operation";
 export * from "./phone";
 export * from "./rate";

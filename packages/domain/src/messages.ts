@@ -39,7 +39,8 @@ export const messageKeys = [
   "contract.disbursedAmount.notPositive", // nothing disbursed is no loan
   "contract.loanDate.required", // 'select loan date'
   "contract.repaymentDate.required", // 'select repayment date'
-  "contract.repaymentDate.invalid", // 'select correct repayment date'
+  "contract.repaymentDate.invalid", // 'select correct repayment date' (within 5 years)
+  "contract.repaymentDate.beforeLoanDate", // the repayment date must be after the loan date
   "contract.overdueRate.required", // 'enter overdue rate'
   "contract.overdueRate.invalid",
   "contract.overdueRate.aboveCap", // overdue rate above the legal cap (names both rates)
@@ -63,6 +64,9 @@ export const messageKeys = [
   "contract.pdf.notSigned", // the signed contract's PDF exists only once signed
   "contract.operationNotAllowed", // money operations only after signing
   "contract.notYourContract",
+  "contract.linkExpired", // the share link is past its 7 days; the lender can issue a new one
+  "contract.linkReissueNotAllowed", // a new link only for a contract not yet signed or cancelled
+  "contract.overdueNotAcknowledged", // signing a contract already overdue needs the borrower's tick
 
   // Repayment received ("write-off / partial repayment") and waiver (docs/validation.md#repayment-and-waiver, docs/money.md)
   "operation.instalment.required", // an instalment must be chosen

@@ -2,6 +2,7 @@ import {
   contractTemplateSchema,
   lenderStatisticsSchema,
   lenderStatisticsWindowsSchema,
+  noticeSchema,
   offlineLoanReportListSchema,
   offlineLoanReportSchema,
   sharedDebtInfoSchema,
@@ -352,6 +353,28 @@ export const endpoints = {
       summary: "Sign with a PNG signature, once (a second attempt answers 409).",
       answer: contractDetailSchema,
     }),
+    reissueLink: endpoint({
+      method: "POST",
+      path: "/api/v1/contract/reissueLink",
+      access: "lender",
+      effect: "write",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Give a contract not yet signed a new share link, valid 7 days; the old link stops working at once.",
+      answer: contractAnswerSchema,
+    }),
+    reminders: endpoint({
+      method: "POST",
+      path: "/api/v1/contract/reminders",
+      access: "lender",
+      effect: "write",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "Turn the borrower's reminders for a contract on or off (receipts are always sent); answers the contract.",
+      answer: contractAnswerSchema,
+    }),
     cancel: endpoint({
       method: "POST",
       path: "/api/v1/contract/cancel",
@@ -535,6 +558,19 @@ export const endpoints = {
       summary:
         "Withdraw one of this lender's own reports: it stops counting in shared-debt lookups; audited.",
       answer: noBodySchema,
+    }),
+  },
+  notice: {
+    list: endpoint({
+      method: "GET",
+      path: "/api/v1/notice/list",
+      access: "user",
+      effect: "read",
+      wire: "envelope",
+      implemented: true,
+      summary:
+        "The notices sent about contracts, newest first (100 at most): a borrower's own, or a lender's for one contract (contractId); each with its text in the caller's language and when it was sent.",
+      answer: v.object({ notices: v.array(noticeSchema) }),
     }),
   },
   template: {

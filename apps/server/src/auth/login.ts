@@ -115,7 +115,7 @@ export async function sendLoginCode(
     code,
     minutes: loginLimits.codeValidityMs / 60_000,
   });
-  const delivery = await ctx.sms.send({ phone, code, text, locale });
+  const delivery = await ctx.sms.send({ kind: "code", phone, code, text, locale });
   ctx.metrics?.sms(ctx.sms.name, delivery.ok);
   if (!delivery.ok) {
     ctx.logger.error({ phone, reason: delivery.reason }, "login code not delivered");

@@ -70,6 +70,11 @@ export interface ServerConfig {
   logLevel: string;
   /** `GET /metrics` is served only with this bearer token (README "Metrics"); null = not at all. */
   metricsToken: string | null;
+  /**
+   * How often this process looks for due jobs (docs/notices.md, "The job queue"), in ms; null =
+   * it runs none (another process does, or a test calls POST /__test/jobs/run).
+   */
+  jobsPollMs: number | null;
 }
 
 /** The embedded default's own sealing certificate, in its data folder. */
@@ -255,6 +260,12 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     );
   }
 
+  // Off by default in test mode: a test moves the clock and runs the jobs itself.
+  const jobsPollMs = parseInteger(read("CHAYONG_JOBS_POLL_MS"), testMode === true ? 0 : 15_000);
+  if (jobsPollMs === null || (jobsPollMs !== 0 && jobsPollMs < 100)) {
+    problem("CHAYONG_JOBS_POLL_MS", "CHAYONG_JOBS_POLL_MS must be 0 (no jobs here) or >= 100");
+  }
+
   const redisUrl = read("REDIS_URL");
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     problem("REDIS_URL", "REDIS_URL must start with redis:// or rediss://");
@@ -344,6 +355,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       demoLender,
       logLevel,
       metricsToken,
+      jobsPollMs: jobsPollMs === null || jobsPollMs === 0 ? null : jobsPollMs,
     },
   };
 }

@@ -20,6 +20,9 @@ import { contractInstalments, contracts, ledgerEntries } from "../db/schema";
 export type ContractRow = typeof contracts.$inferSelect;
 type InstalmentRow = typeof contractInstalments.$inferSelect;
 
+/** How long a share link opens its contract (docs/contracts.md, "Share links"). */
+export const shareLinkLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+
 /** 144 random bits, URL-safe (24 characters): unguessable, fits a link and a QR code. */
 export function newShareCode(): string {
   return randomBytes(18).toString("base64url");
@@ -35,6 +38,8 @@ export function toStoredContract(row: ContractRow): StoredContract {
     openedAt: row.openedAt?.toISOString() ?? null,
     signedAt: row.signedAt?.toISOString() ?? null,
     cancelled: row.cancelledAt !== null,
+    linkExpiresAt: row.linkExpiresAt.toISOString(),
+    reminders: row.reminders,
   };
 }
 

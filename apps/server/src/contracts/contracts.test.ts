@@ -82,7 +82,7 @@ describe("contracts", () => {
         [
           "contract.disbursedAmount.exceedsLoan",
           "contract.overdueRate.aboveCap",
-          "contract.repaymentDate.invalid",
+          "contract.repaymentDate.beforeLoanDate",
         ].sort(),
       );
     });

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type ContractTerms, maskPhone, todayIn, validateContractDraft } from "@chayong/domain";
+import {
+  type ContractTerms,
+  maskPhone,
+  overdueIfSignedOn,
+  todayIn,
+  validateContractDraft,
+} from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
 import type { Call, Handlers } from "../calls/call";
@@ -25,6 +31,7 @@ import {
   type ContractRow,
   newShareCode,
   readModelOf,
+  shareLinkLifetimeMs,
   summarizeOne,
   termsSha256,
   writeReadModel,
@@ -43,6 +50,8 @@ export const contractHandlers: Pick<
   | "contract.view"
   | "contract.sign"
   | "contract.cancel"
+  | "contract.reissueLink"
+  | "contract.reminders"
 > = {
   "contract.add": async ({ ctx, caller, ip, device, now }, input) => {
     const lender = caller.lender;
@@ -85,6 +94,7 @@ export const contractHandlers: Pick<
         .values({
           id: randomUUID(),
           code: newShareCode(),
+          linkExpiresAt: new Date(now.getTime() + shareLinkLifetimeMs),
           number: await nextContractNumber(tx, caller.userId, todayIn(lender.timeZone, now)),
           lenderId: caller.userId,
           borrowerPhone: terms.borrowerPhone,
@@ -145,6 +155,8 @@ export const contractHandlers: Pick<
         .where(eq(contracts.code, input.code))
         .for("update");
       if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
+      // Before signing, the link opens the contract for 7 days; a signed one stays reachable.
+      if (linkHasExpired(row, now)) return refuse(409, "contract.linkExpired");
       if (row.borrowerPhone !== caller.phone) {
         // Whoever holds the share code was sent the link: telling them which number it went to
         // (masked) lets them log in with it (docs/contracts.md, "Opening a contract").
@@ -195,6 +207,62 @@ export const contractHandlers: Pick<
 
   "contract.sign": async (call, input) => signContract(call, input),
 
+  // A new code replaces the old at once: a link sent to the wrong person, or one past its 7 days,
+  // stops working the moment the lender issues another (docs/contracts.md, "Share links").
+  "contract.reissueLink": async ({ ctx, caller, ip, device, now }, input) =>
+    ctx.db.transaction(async (tx) => {
+      const found = await contractForCaller(tx, caller, input.id, { lock: true });
+      if (!found.ok) return found;
+      const row = found.value;
+      if (row.cancelledAt !== null || row.signedAt !== null) {
+        return refuse(409, "contract.linkReissueNotAllowed");
+      }
+      const linkExpiresAt = new Date(now.getTime() + shareLinkLifetimeMs);
+      const [reissued] = await tx
+        .update(contracts)
+        .set({ code: newShareCode(), linkExpiresAt })
+        .where(eq(contracts.id, row.id))
+        .returning();
+      if (reissued === undefined) throw new Error("contract update returned nothing");
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        action: "contract.reissueLink",
+        subjectId: row.id,
+        ip,
+        device,
+        at: now,
+        details: { linkExpiresAt: linkExpiresAt.toISOString() },
+      });
+      return succeed(await summarizeOne(tx, reissued, now));
+    }),
+
+  // Receipts are not the lender's to turn off: a borrower is always told what was recorded.
+  "contract.reminders": async ({ ctx, caller, ip, device, now }, input) =>
+    ctx.db.transaction(async (tx) => {
+      const found = await contractForCaller(tx, caller, input.id, { lock: true });
+      if (!found.ok) return found;
+      const row = found.value;
+      if (row.cancelledAt !== null) return refuse(404, "contract.notFound");
+      const [changed] = await tx
+        .update(contracts)
+        .set({ reminders: input.on })
+        .where(eq(contracts.id, row.id))
+        .returning();
+      if (changed === undefined) throw new Error("contract update returned nothing");
+      if (row.reminders !== input.on) {
+        await recordAudit(tx, {
+          actor: actorOf(caller),
+          action: "contract.reminders",
+          subjectId: row.id,
+          ip,
+          device,
+          at: now,
+          details: { on: input.on },
+        });
+      }
+      return succeed(await summarizeOne(tx, changed, now));
+    }),
+
   "contract.cancel": async ({ ctx, caller, ip, device, now }, input) =>
     ctx.db.transaction(async (tx) => {
       const found = await contractForCaller(tx, caller, input.id, { lock: true });
@@ -227,18 +295,36 @@ function isBorrowerOf(caller: Caller, row: ContractRow): boolean {
   );
 }
 
+/** A contract not yet signed whose share link is past its 7 days (or was replaced). */
+function linkHasExpired(row: ContractRow, now: Date): boolean {
+  return row.signedAt === null && row.linkExpiresAt.getTime() <= now.getTime();
+}
+
 /** Why this caller may not sign this contract now, or null when they may. */
 async function signingRefusal(
   db: Db,
   caller: Caller,
   row: ContractRow | undefined,
+  request: SignRequest,
+  now: Date,
 ): Promise<Outcome<never> | null> {
   if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
   if (!isBorrowerOf(caller, row)) return refuse(403, "access.forbidden");
   if (row.signedAt !== null) return refuse(409, "contract.alreadySigned");
+  if (linkHasExpired(row, now)) return refuse(409, "contract.linkExpired");
+  // A debt already overdue is signed only knowingly (docs/contracts.md, "Signing into an
+  // overdue debt"): the app shows what is owed at once and asks for the tick this carries.
+  if (
+    request.acknowledgeOverdue !== true &&
+    overdueIfSignedOn(row.terms as ContractTerms, todayIn(row.timeZone, now)) !== null
+  ) {
+    return refuse(409, "contract.overdueNotAcknowledged", undefined, "acknowledgeOverdue");
+  }
   const policy = await borrowerMaySign(db, caller, row);
   return policy.ok ? null : policy;
 }
+
+type SignRequest = { id: string; signature: string; acknowledgeOverdue?: boolean | undefined };
 
 /**
  * The borrower signs, once. Who may sign is checked before the image is decoded (a stranger's
@@ -248,7 +334,7 @@ async function signingRefusal(
  */
 async function signContract(
   { ctx, caller, ip, device, origin, locale, now }: Call<Caller>,
-  input: { id: string; signature: string },
+  input: SignRequest,
 ): ReturnType<Handlers["contract.sign"]> {
   const signed = await signInTransaction({ ctx, caller, ip, device, now }, input);
   if (!signed.ok) return signed;
@@ -270,16 +356,16 @@ async function signContract(
 
 async function signInTransaction(
   { ctx, caller, ip, device, now }: Pick<Call<Caller>, "ctx" | "caller" | "ip" | "device" | "now">,
-  input: { id: string; signature: string },
+  input: SignRequest,
 ) {
   const [current] = await ctx.db.select().from(contracts).where(eq(contracts.id, input.id));
-  const refused = await signingRefusal(ctx.db, caller, current);
+  const refused = await signingRefusal(ctx.db, caller, current, input, now);
   if (refused) return refused;
   const image = checkSignatureImage(input.signature);
   if (!image.ok) return refuseInput([{ key: image.key, field: "signature" }]);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contracts).where(eq(contracts.id, input.id)).for("update");
-    const refusedNow = await signingRefusal(tx, caller, row);
+    const refusedNow = await signingRefusal(tx, caller, row, input, now);
     if (refusedNow) return refusedNow;
     const signing = row as ContractRow;
     const terms = signing.terms as ContractTerms;

@@ -70,6 +70,7 @@ export const faceReviewHandlers: Pick<Handlers, "contract.faceReview"> = {
       const locale = localeOfJurisdiction(jurisdiction);
       const lender = caller.lender?.displayName ?? "";
       const delivery = await ctx.sms.send({
+        kind: "faceReview",
         phone,
         locale,
         text: serverText(`sms.faceReview.${input.decision}`, locale, { lender }),

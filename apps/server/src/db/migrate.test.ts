@@ -51,6 +51,7 @@ describe("migrations", () => {
       timeZone: "Asia/Seoul",
       terms: { loanAmount: 1 },
       createdAt: now,
+      linkExpiresAt: now,
     });
     const operationId = randomUUID();
     await db.insert(moneyOperations).values({

@@ -9,6 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -182,6 +183,13 @@ export const contracts = pgTable(
     signedAt: timestamp("signed_at", { withTimezone: true, mode: "date" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     cancelledBy: text("cancelled_by").references(() => users.id),
+    /**
+     * When the share code stops opening the contract: 7 days after it was issued (docs/contracts.md,
+     * "Share links"). A new code (contract.reissueLink) replaces the old one and its expiry.
+     */
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Whether reminders go to the borrower (docs/notices.md); the lender may turn them off. */
+    reminders: boolean("reminders").notNull().default(true),
     /** The earliest due date with money outstanding; null once nothing is owed. */
     nextDueDate: date("next_due_date", { mode: "string" }),
     repaidAmount: bigint("repaid_amount", { mode: "number" }).notNull().default(0),
@@ -518,6 +526,66 @@ export const contractStatements = pgTable(
     certificateSha256: text("certificate_sha256").notNull(),
   },
   (table) => [index("contract_statements_contract_idx").on(table.contractId, table.issuedAt)],
+);
+
+/**
+ * The durable job queue (docs/notices.md, "The job queue"). A worker claims due jobs with
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so N processes never run one job at
+ * once; a job whose worker died is claimed again once its lease is over. `key` makes enqueueing
+ * idempotent: a second job with the same key is not added while the first exists.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    key: text("key").unique(),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    /** Set when the job gave up after its last attempt. */
+    failedAt: timestamp("failed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("jobs_due_idx")
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
+  ],
+);
+
+/**
+ * What the borrower was told (docs/notices.md): a reminder per instalment and kind, or a receipt
+ * per money operation. `key` is unique, so a notice exists once however often the scan runs or
+ * however many processes race; its SMS goes out by one `notice.send` job.
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: text("id").primaryKey(),
+    /** The order notices were added in (many share one instant: a scan adds them together). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    key: text("key").notNull().unique(),
+    contractId: text("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    kind: text("kind", {
+      enum: ["dueSoon", "dueToday", "overdue1", "overdue7", "receipt"],
+    }).notNull(),
+    instalmentIndex: integer("instalment_index"),
+    dueDate: date("due_date", { mode: "string" }),
+    /** The ledger entry kind of a receipt: repayment, waiver, renewal or reversal. */
+    entryKind: text("entry_kind"),
+    amount: bigint("amount", { mode: "number" }),
+    outstandingAmount: bigint("outstanding_amount", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [index("notices_contract_idx").on(table.contractId, table.createdAt)],
 );
 
 /** Operator-set configuration served to the app, e.g. the customer-service contact ('line'). */

@@ -507,6 +507,26 @@ describe("authorisation matrix: every implemented endpoint x five callers and tw
       rightful: ["lenderA"],
       call: async (c) => c.api.contract.cancel({ id: (await contractOfLenderA()).id }),
     },
+    "contract.reissueLink": {
+      rightful: ["lenderA"],
+      call: async (c) => c.api.contract.reissueLink({ id: (await contractOfLenderA()).id }),
+    },
+    "contract.reminders": {
+      rightful: ["lenderA"],
+      call: async (c) =>
+        c.api.contract.reminders({ id: (await signedContractOfLenderA()).id, on: false }),
+      check: (answer) => expect(answer).toMatchObject({ reminders: false }),
+    },
+    "notice.list": {
+      rightful: ["lenderA", "borrowerA"],
+      call: async (c) => {
+        const { id } = await signedContractOfLenderA();
+        await cast.lenderA.api.contract.repay(repaymentOn(id));
+        return c.api.notice.list({ contractId: id });
+      },
+      check: (answer) =>
+        expect(answer).toMatchObject({ notices: [{ kind: "receipt", amount: 1_000 }] }),
+    },
     "contract.repay": {
       rightful: ["lenderA"],
       call: async (c) => c.api.contract.repay(repaymentOn((await signedContractOfLenderA()).id)),

@@ -12,6 +12,7 @@ import { statisticsHandlers } from "../customers/statistics-handlers";
 import { identityHandlers } from "../identity/handlers";
 import { livenessHandlers } from "../identity/liveness-handlers";
 import { moneyHandlers } from "../money/handlers";
+import { noticeHandlers } from "../notices/handlers";
 import { serviceConfigHandlers } from "../service-config/handlers";
 import { templateHandlers } from "../templates/handlers";
 import { cloudUploadHandlers } from "../uploads/cloud-upload-handlers";
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   ...livenessHandlers,
   ...cloudUploadHandlers,
   ...moneyHandlers,
+  ...noticeHandlers,
   ...templateHandlers,
   ...serviceConfigHandlers,
 };

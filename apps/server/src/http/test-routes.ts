@@ -3,10 +3,25 @@ import { endpointList } from "@chayong/sdk/server";
 import type { FastifyInstance } from "fastify";
 import * as v from "valibot";
 import type { ServerContext } from "../context";
+import { runJobs } from "../notices/notices";
 import type { TestSmsProvider } from "../sms/sms-provider";
 
 /** Longest answer delay a browser test may ask for. */
 const maxDelayMs = 120_000;
+
+const clockRequestSchema = v.strictObject({
+  now: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+});
+
+/** The body as JSON, or undefined when it is not JSON. */
+function jsonBody(body: unknown): unknown {
+  if (typeof body === "object") return body;
+  try {
+    return JSON.parse(String(body ?? ""));
+  } catch {
+    return undefined;
+  }
+}
 
 const delayRequestSchema = v.strictObject({
   path: v.picklist(endpointList.map((entry) => entry.path)),
@@ -17,7 +32,14 @@ const delayRequestSchema = v.strictObject({
  * Plain-JSON helpers for browser and end-to-end tests, registered only with CHAYONG_TEST_MODE=1
  * (which the configuration refuses in production):
  * - GET /__test/sms?phone=...   the last code the test SMS provider "sent" to that phone;
- * - POST /__test/delay {path, ms} delay the answers of an API path (0 removes the delay).
+ * - POST /__test/delay {path, ms} delay the answers of an API path (0 removes the delay);
+ * - POST /__test/clock {now}     move every clock reading of the server to that ISO instant
+ *   (time then runs on from it); null returns to the real clock;
+ * - POST /__test/jobs/run        run every job due now (the reminder scan included) and answer
+ *   when they are done, with how many ran and failed;
+ * - GET /__test/messages?phone=... every text the test SMS provider "sent" to that phone:
+ *   `{ phone, messages: [{ kind, text, at }] }` (kind: code, faceReview, reminder, overdue,
+ *   receipt).
  */
 export function registerTestRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get("/__test/sms", async (request, reply) => {
@@ -32,6 +54,35 @@ export function registerTestRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if (message === undefined)
       return reply.code(404).send({ error: "no code was sent to this phone" });
     return { phone: normalized.value, code: message.code };
+  });
+
+  app.get("/__test/messages", async (request, reply) => {
+    const phone = (request.query as { phone?: unknown }).phone;
+    if (ctx.sms.name !== "test") {
+      return reply.code(409).send({ error: "the SMS provider is not the test provider" });
+    }
+    const normalized = typeof phone === "string" ? normalizePhone(phone, "KR") : null;
+    if (normalized === null || !normalized.ok)
+      return reply.code(400).send({ error: "phone is not a valid number" });
+    const messages = (ctx.sms as TestSmsProvider).sentTo(normalized.value);
+    return {
+      phone: normalized.value,
+      messages: messages.map(({ kind, text, at }) => ({ kind, text, at: at.toISOString() })),
+    };
+  });
+
+  app.post("/__test/clock", async (request, reply) => {
+    const parsed = v.safeParse(clockRequestSchema, jsonBody(request.body));
+    if (!parsed.success || ctx.testClock === null) {
+      return reply.code(400).send({ error: 'expected {"now": "<ISO instant>" | null}' });
+    }
+    ctx.testClock.set(parsed.output.now === null ? null : new Date(parsed.output.now));
+    return { now: ctx.now().toISOString() };
+  });
+
+  app.post("/__test/jobs/run", async () => {
+    const ran = await runJobs(ctx);
+    return { ...ran, now: ctx.now().toISOString() };
   });
 
   app.post("/__test/delay", async (request, reply) => {

@@ -11,6 +11,8 @@ export interface Metrics {
   /** One answered call: `status` is the envelope's (HTTP is always 200). */
   call(endpoint: string, status: number, seconds: number): void;
   sms(provider: string, delivered: boolean): void;
+  /** One job run (docs/notices.md, "The job queue"): done, to be retried, or given up. */
+  job(kind: string, outcome: "done" | "retry" | "failed", seconds: number): void;
   scrape(): Promise<{ contentType: string; text: string }>;
 }
 
@@ -45,9 +47,46 @@ export async function createMetrics(database: Database): Promise<Metrics> {
   });
   const smsSent = new client.Counter({
     name: "chayong_sms_sent_total",
-    help: "Login code SMS handed to the provider, by provider and outcome (delivered, failed)",
+    help: "SMS handed to the provider (login codes, decisions, notices), by provider and outcome (delivered, failed)",
     labelNames: ["provider", "outcome"] as const,
     registers,
+  });
+  const jobRuns = new client.Counter({
+    name: "chayong_jobs_total",
+    help: "Jobs this process ran, by kind and outcome (done, retry, failed: gave up)",
+    labelNames: ["kind", "outcome"] as const,
+    registers,
+  });
+  const jobSeconds = new client.Histogram({
+    name: "chayong_job_duration_seconds",
+    help: "Time one job took, by kind",
+    labelNames: ["kind"] as const,
+    buckets: latencyBuckets,
+    registers,
+  });
+  // The queue as the database holds it: every process sees the same figures.
+  new client.Gauge({
+    name: "chayong_jobs",
+    help: "Jobs in the queue by state: waiting (due now or later), running (claimed), failed (gave up)",
+    labelNames: ["state"] as const,
+    registers,
+    async collect() {
+      this.reset();
+      try {
+        const [row] = rowsOf<{ waiting: number; running: number; failed: number }>(
+          await database.db.execute(sql`select
+              count(*) filter (where done_at is null and failed_at is null and (locked_until is null or locked_until <= now()))::int as waiting,
+              count(*) filter (where done_at is null and failed_at is null and locked_until > now())::int as running,
+              count(*) filter (where failed_at is not null)::int as failed
+            from jobs`),
+        );
+        for (const state of ["waiting", "running", "failed"] as const) {
+          this.set({ state }, row?.[state] ?? 0);
+        }
+      } catch {
+        // The scrape answers without the queue figures rather than fail.
+      }
+    },
   });
   // PGlite is one connection inside the process (its queries take turns); PostgreSQL a pool.
   new client.Gauge({
@@ -79,6 +118,10 @@ export async function createMetrics(database: Database): Promise<Metrics> {
     },
     sms(provider, delivered) {
       smsSent.inc({ provider, outcome: delivered ? "delivered" : "failed" });
+    },
+    job(kind, outcome, seconds) {
+      jobRuns.inc({ kind, outcome });
+      jobSeconds.observe({ kind }, seconds);
     },
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };

@@ -30,6 +30,7 @@ import {
 import { bookContractOf, changeBook } from "../customers/book-days";
 import { isUniqueViolation } from "../db/database";
 import { moneyOperations } from "../db/schema";
+import { addReceipt } from "../notices/notices";
 import { type Outcome, refuse, refuseDomain, succeed } from "../outcome";
 import { insertEntries, ledgerView, numberEntries } from "./ledger-store";
 
@@ -144,6 +145,12 @@ async function runOperation(
       if (book !== null) {
         await changeBook(tx, book, before, model);
       }
+      // The borrower's receipt commits with the operation (docs/notices.md, "Receipts").
+      await addReceipt(
+        tx,
+        { contractId: row.id, operationId, entries, outstandingAmount: answer.outstandingAmount },
+        now,
+      );
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: `contract.${kind}`,

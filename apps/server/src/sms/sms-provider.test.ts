@@ -6,6 +6,7 @@ import { createHttpSmsProvider, createTestSmsProvider } from "./sms-provider";
 
 const logger = pino({ level: "silent" });
 const message = {
+  kind: "code" as const,
   phone: "+821012345678",
   text: "code 123456",
   code: "123456",

@@ -126,7 +126,9 @@ export async function startTestServer(
         : null),
   };
   const clock = createTestClock();
-  const sms = createTestSmsProvider();
+  // Texts carry the server's time (its clock, moved by POST /__test/clock too).
+  let serverNow = clock.now;
+  const sms = createTestSmsProvider(() => serverNow());
   const logger =
     options.logDestination === undefined
       ? undefined
@@ -159,6 +161,7 @@ export async function startTestServer(
     if (ownFilesRoot !== null) rmSync(ownFilesRoot, { recursive: true, force: true });
     throw error;
   }
+  serverNow = server.context.now;
   const codec = createCodec({
     key: config.cipher.key,
     iv: config.cipher.iv,
@@ -174,7 +177,7 @@ export async function startTestServer(
       async logIn(phone) {
         const sent = await state.api.auth.sendCode({ phone });
         if (sent.resendAfterSeconds <= 0) throw new Error("unexpected send answer");
-        const e164 = `+82${phone.replace(/^0/, "")}`;
+        const e164 = phone.startsWith("+") ? phone : `+82${phone.replace(/^0/, "")}`;
         const code = sms.lastCode(e164);
         if (code === undefined) throw new Error(`no code sent to ${e164}`);
         const login = await state.api.auth.login({ phone, code });

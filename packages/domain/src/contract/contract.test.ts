@@ -35,6 +35,8 @@ const stored: StoredContract = {
   openedAt: null,
   signedAt: null,
   cancelled: false,
+  linkExpiresAt: "2025-01-17T01:00:00.000Z",
+  reminders: true,
 };
 
 describe("summarizeContract", () => {
@@ -54,6 +56,25 @@ describe("summarizeContract", () => {
       effectiveAnnualRatePercent: 20,
     });
     expect(v.safeParse(contractSchema, contract).success).toBe(true);
+  });
+
+  it("says what signing today would owe at once when the due date has passed", () => {
+    // 17 days past 2026-01-15 on 1,080,000 at 20 %: 1,080,000 x 0.20 x 17 / 365 = 10,060.27.
+    expect(summarizeContract(stored, [], "2026-02-01").overdueAtSigning).toEqual({
+      asOf: "2026-02-01",
+      overdueAmount: 1_090_060,
+      overdueInterest: 10_060,
+      outstandingAmount: 1_090_060,
+      daysOverdue: 17,
+    });
+    // On the due date itself nothing is late yet; once signed, the balances say it instead.
+    expect(summarizeContract(stored, [], "2026-01-15").overdueAtSigning).toBeNull();
+    const signed = { ...stored, openedAt: stored.createdAt, signedAt: "2026-02-01T00:00:00Z" };
+    expect(summarizeContract(signed, [], "2026-02-01")).toMatchObject({
+      overdueAtSigning: null,
+      linkExpiresAt: null,
+      overdueAmount: 1_090_060,
+    });
   });
 
   it("answers the rate kept in the terms: a page of contracts never solves for it again", () => {

@@ -65,6 +65,52 @@ export interface Contract extends Omit<ContractDraft, "templateId"> {
   totalRepayable: Money;
   /** Disbursed - service fee: what the borrower really receives. */
   amountReceived: Money;
+  /**
+   * When the share link stops opening the contract (docs/contracts.md, "Share links"): 7 days
+   * after it was issued; null once the contract is signed or cancelled.
+   */
+  linkExpiresAt: string | null;
+  /** Whether the borrower is sent reminders before and after due dates (the lender's choice). */
+  reminders: boolean;
+  /**
+   * Before signing, when a due date is already past: what the borrower owes the moment he signs
+   * today, late interest included (docs/contracts.md, "Signing into an overdue debt"). Null when
+   * signing today leaves nothing overdue, and once signed.
+   */
+  overdueAtSigning: OverdueAtSigning | null;
+}
+
+export interface OverdueAtSigning {
+  /** The day the figures are for: today in the contract's time zone. */
+  asOf: CalendarDate;
+  /** Everything owed at once: principal + late interest of the instalments already past due. */
+  overdueAmount: Money;
+  /** The late interest included in it. */
+  overdueInterest: Money;
+  /** Everything still to repay, overdue or not. */
+  outstandingAmount: Money;
+  /** Days past the earliest due date. */
+  daysOverdue: number;
+}
+
+/**
+ * What a borrower signing on `today` would owe at once, or null when nothing would be overdue:
+ * a lender may record an old loan whose due date has passed, and late interest runs from the
+ * due date, not from the signature.
+ */
+export function overdueIfSignedOn(
+  terms: ContractTerms,
+  today: CalendarDate,
+): OverdueAtSigning | null {
+  const balances = balancesOn(initialInstalmentStates(terms), terms.overdueRatePercent, today);
+  if (balances.overdueAmount === 0) return null;
+  return {
+    asOf: today,
+    overdueAmount: balances.overdueAmount,
+    overdueInterest: balances.overdueInterest,
+    outstandingAmount: balances.outstanding,
+    daysOverdue: Math.max(...balances.instalments.map((instalment) => instalment.daysOverdue)),
+  };
 }
 
 /** A contract as stored: its validated terms and its lifecycle facts. */
@@ -77,6 +123,9 @@ export interface StoredContract {
   openedAt: string | null;
   signedAt: string | null;
   cancelled: boolean;
+  /** When the share link stops working (it matters only before signing). */
+  linkExpiresAt: string;
+  reminders: boolean;
 }
 
 export function signLink(code: string): string {
@@ -153,6 +202,9 @@ export function summarizeContract(
     templateId: terms.templateId ?? null,
     totalRepayable: cost.totalRepayable,
     amountReceived: cost.amountReceived,
+    linkExpiresAt: signed || stored.cancelled ? null : stored.linkExpiresAt,
+    reminders: stored.reminders,
+    overdueAtSigning: signed || stored.cancelled ? null : overdueIfSignedOn(terms, today),
   };
 }
 
@@ -214,4 +266,15 @@ export const contractSchema = v.object({
   templateId: v.nullable(v.string()),
   totalRepayable: moneySchema,
   amountReceived: moneySchema,
+  linkExpiresAt: v.nullable(v.string()),
+  reminders: v.boolean(),
+  overdueAtSigning: v.nullable(
+    v.object({
+      asOf: calendarDateSchema,
+      overdueAmount: moneySchema,
+      overdueInterest: moneySchema,
+      outstandingAmount: moneySchema,
+      daysOverdue: count,
+    }),
+  ),
 }) satisfies v.GenericSchema<unknown, Contract>;

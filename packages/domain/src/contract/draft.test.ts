@@ -120,15 +120,15 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
       "repaymentDate",
     ],
     [
-      "repayment date = loan date ('select correct repayment date')",
+      "repayment date = loan date",
       { ...single, repaymentDate: "2025-01-15" },
-      "contract.repaymentDate.invalid",
+      "contract.repaymentDate.beforeLoanDate",
       "repaymentDate",
     ],
     [
       "repayment date before loan date",
       { ...single, repaymentDate: "2025-01-14" },
-      "contract.repaymentDate.invalid",
+      "contract.repaymentDate.beforeLoanDate",
       "repaymentDate",
     ],
     [
@@ -281,7 +281,7 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
       expect.arrayContaining([
         { key: "contract.name.required", field: "name" },
         { key: "contract.disbursedAmount.exceedsLoan", field: "disbursedAmount" },
-        { key: "contract.repaymentDate.invalid", field: "repaymentDate" },
+        { key: "contract.repaymentDate.beforeLoanDate", field: "repaymentDate" },
       ]),
     );
   });

@@ -165,7 +165,9 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
   if (fieldOk("loanDate") && fieldOk("repaymentDate")) {
     const loanDate = input.loanDate as string;
     const repaymentDate = input.repaymentDate as string;
-    if (repaymentDate <= loanDate || repaymentDate > addYearsClamped(loanDate, maxLoanYears)) {
+    // Before the loan date and too far after it are two mistakes, each named for what to fix.
+    if (repaymentDate <= loanDate) add("repaymentDate", "contract.repaymentDate.beforeLoanDate");
+    else if (repaymentDate > addYearsClamped(loanDate, maxLoanYears)) {
       add("repaymentDate", "contract.repaymentDate.invalid");
     }
   }

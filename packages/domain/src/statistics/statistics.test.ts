@@ -101,6 +101,8 @@ function contract(
       openedAt: null,
       signedAt: null,
       cancelled: false,
+      linkExpiresAt: `${draft.loanDate}T00:00:00Z`,
+      reminders: true,
       ...lifecycle,
     },
     replayLedger(terms.value, ledger, today).states,

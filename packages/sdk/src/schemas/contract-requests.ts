@@ -67,10 +67,37 @@ export const openContractRequestSchema = v.strictObject(
  * The borrower's handwritten signature: a PNG as a `data:image/png;base64,` URL (what a canvas
  * gives), checked by the domain's rule; the server also checks it is a real, non-blank PNG.
  */
-export const signContractRequestSchema = v.strictObject(
-  { id: idSchema, signature: signRequestSchema.entries.signature },
+export interface SignContractRequest {
+  id: string;
+  signature: string;
+  acknowledgeOverdue?: boolean | undefined;
+}
+
+// Typed by its interface: the request table's inferred type would otherwise grow past what the
+// declaration build can write out.
+export const signContractRequestSchema: v.GenericSchema<SignContractRequest> = v.strictObject(
+  {
+    id: idSchema,
+    signature: signRequestSchema.entries.signature,
+    /**
+     * The borrower ticked that the contract is already overdue (its `overdueAtSigning`): without
+     * it the server refuses to sign such a contract (docs/contracts.md, "Signing into an overdue
+     * debt").
+     */
+    acknowledgeOverdue: v.optional(v.boolean()),
+  },
   "common.invalidValue",
 );
+
+/** Reminders on or off for one contract. */
+export const remindersRequestSchema: v.GenericSchema<{ id: string; on: boolean }> = v.strictObject(
+  { id: idSchema, on: v.boolean("common.invalidValue") },
+  "common.invalidValue",
+);
+
+/** A borrower's notices (no contractId: all of them), or those of one contract. */
+export const noticeListRequestSchema: v.GenericSchema<{ contractId?: string | undefined }> =
+  v.strictObject({ contractId: v.optional(idSchema) }, "common.invalidValue");
 
 /**
  * One user action, once (docs/money.md): a client makes a new key per action and sends the same
@@ -127,7 +154,6 @@ export const unblockRequestSchema = v.strictObject({ phone: phoneSchema }, "comm
 export type ContractQuery = v.InferInput<typeof contractQuerySchema>;
 export type ContractExportQuery = v.InferInput<typeof contractExportQuerySchema>;
 export type FaceReviewRequest = v.InferInput<typeof faceReviewRequestSchema>;
-export type SignContractRequest = v.InferInput<typeof signContractRequestSchema>;
 export type RepayContractRequest = v.InferInput<typeof repayContractRequestSchema>;
 export type RenewContractRequest = v.InferInput<typeof renewContractRequestSchema>;
 export type ReverseLedgerEntryRequest = v.InferInput<typeof reverseLedgerEntryRequestSchema>;
