@@ -156,7 +156,12 @@ export const contractHandlers: Pick<
         .for("update");
       if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
       // Before signing, the link opens the contract for 7 days; a signed one stays reachable.
-      if (linkHasExpired(row, now)) return refuse(409, "contract.linkExpired");
+      if (linkHasExpired(row, now)) {
+        // When it stopped working, for the page that says so (docs/contracts.md, "Share links").
+        return refuseWith(refuse(409, "contract.linkExpired"), {
+          linkExpiresAt: row.linkExpiresAt.toISOString(),
+        });
+      }
       if (row.borrowerPhone !== caller.phone) {
         // Whoever holds the share code was sent the link: telling them which number it went to
         // (masked) lets them log in with it (docs/contracts.md, "Opening a contract").

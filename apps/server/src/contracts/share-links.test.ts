@@ -45,11 +45,14 @@ describe("share links that expire, and signing into a debt already overdue (docs
     await passMs(7 * day - 1000);
     await cast.borrowerA.api.contract.open({ code: contract.code });
     await passMs(1000);
-    for (const expired of [
+    const expired = await refusal(cast.borrowerA.api.contract.open({ code: contract.code }));
+    // The page that says so tells when it stopped working.
+    expect(expired.body).toMatchObject({ linkExpiresAt: contract.linkExpiresAt });
+    for (const expiredCall of [
       () => cast.borrowerA.api.contract.open({ code: contract.code }),
       () => cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() }),
     ]) {
-      expect(await refusedWith(expired())).toEqual([409, "contract.linkExpired"]);
+      expect(await refusedWith(expiredCall())).toEqual([409, "contract.linkExpired"]);
     }
     // A new link: the old code stops working, the new one opens and signs.
     const reissued = await cast.lenderA.api.contract.reissueLink({ id: contract.id });

@@ -124,9 +124,11 @@ describe("statistics from the read model equal the domain's reference", () => {
                 }),
               );
               await cast.borrowerA.api.contract.open({ code: contract.code });
+              // He signs knowingly when it is already overdue (docs/contracts.md).
               await cast.borrowerA.api.contract.sign({
                 id: contract.id,
                 signature: signaturePng(),
+                acknowledgeOverdue: true,
               });
               signed.push(contract.id);
             } else if (s.kind === "wait") {
@@ -240,7 +242,11 @@ describe("statistics from the read model equal the domain's reference", () => {
       }),
     );
     await cast.borrowerA.api.contract.open({ code: contract.code });
-    await cast.borrowerA.api.contract.sign({ id: contract.id, signature: signaturePng() });
+    await cast.borrowerA.api.contract.sign({
+      id: contract.id,
+      signature: signaturePng(),
+      acknowledgeOverdue: true,
+    });
     // A reader already in tomorrow keeps tomorrow's overdue figures...
     const tomorrow = addDays(today, 1);
     await db.transaction(async (tx) => {

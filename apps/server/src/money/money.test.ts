@@ -789,7 +789,9 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
     });
 
     it("checks who signs before it decodes the image, and bounds what a signature decodes to", async () => {
-      const contract = await lender.api.contract.add(contractDraft(borrowerAPhone));
+      const contract = await lender.api.contract.add(
+        contractDraft(borrowerAPhone, { loanDate: today(), repaymentDate: addDays(today(), 31) }),
+      );
       await cast.borrowerA.api.contract.open({ code: contract.code });
       // 4,000 x 4,000 pixels declared in a few hundred bytes.
       const huge = encodeTestPng(1, 1, () => true);

@@ -52,7 +52,11 @@ test.beforeAll(async () => {
   };
   const signed = await lender.api.contract.add(draft);
   await borrower.api.contract.open({ code: signed.code });
-  await borrower.api.contract.sign({ id: signed.id, signature: signaturePng() });
+  await borrower.api.contract.sign({
+    id: signed.id,
+    signature: signaturePng(),
+    acknowledgeOverdue: true,
+  });
   const pending = await lender.api.contract.add({
     ...draft,
     name: "박씨 대출",

@@ -37,6 +37,7 @@ export const specLenderPhones = {
   sessionRecheck: "01077770022",
   faceReview: "01077770044",
   lockedIdCard: "01077770033",
+  overdueSigning: "01077770055",
 } as const;
 
 /** The last SMS code the test provider "sent" to a phone (server test mode). */

@@ -8,6 +8,8 @@ const money = [
   "contract.statistics",
   "contract.statisticsWindows",
   "contract.view",
+  // Each money event sends the borrower a receipt (docs/notices.md).
+  "notice.list",
 ] as const satisfies readonly QueryEndpointId[];
 
 const offlineLoans = [
@@ -51,6 +53,9 @@ export const invalidatedBy: { readonly [Id in WriteEndpointId]: readonly QueryEn
     "contract.statistics",
     "contract.statisticsWindows",
   ],
+  // A new link replaces the old code everywhere the contract shows.
+  "contract.reissueLink": ["contract.query", "contract.detail"],
+  "contract.reminders": ["contract.detail", "notice.list"],
   "contract.repay": money,
   "contract.renew": money,
   "contract.reverse": money,

@@ -68,6 +68,9 @@ export function fakeContract(n: number, patch: Partial<ContractDetail> = {}): Co
     templateId: null,
     totalRepayable: 1_010_000,
     amountReceived: 1_000_000,
+    linkExpiresAt: "2099-01-01T00:00:00.000Z",
+    reminders: true,
+    overdueAtSigning: null,
     ...patch,
   } as ContractDetail;
 }

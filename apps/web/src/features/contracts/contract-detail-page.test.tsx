@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "../../data/api-query";
 import type { FakeAnswer, FakeRoute } from "../../test/fake-api-server";
@@ -196,5 +196,97 @@ describe("the contract details page", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("the share link's 7 days, and the borrower's notices (docs/notices.md)", () => {
+  it("says an expired link expired, and issues a new one that replaces it", async () => {
+    const expired = fakeContract(8, { linkExpiresAt: "2026-03-09T01:00:00.000Z" });
+    const fresh = {
+      ...expired,
+      code: "newcode000000000008",
+      link: "#/pages/loans/sign?code=newcode000000000008",
+      linkExpiresAt: "2099-03-16T01:00:00.000Z",
+    };
+    let current: Contract = expired;
+    const reissue = vi.fn(() => {
+      current = fresh;
+      return { body: fresh };
+    });
+    const { server } = renderApp(`/pages/order/common?id=${expired.id}`, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/detail": () => ({ body: current }),
+        "/api/v1/contract/reissueLink": reissue,
+      },
+    });
+    expect(await screen.findByText(/링크가 .*2026.* 만료되었습니다/)).toBeTruthy();
+    // An expired link is not offered for sharing.
+    expect(screen.queryByTestId("share-link")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "새 링크 만들기" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "새 링크 만들기" });
+    expect(dialog.textContent).toContain("지금 링크는 바로 사용할 수 없게 되고");
+    fireEvent.click(within(dialog).getByRole("button", { name: "새 링크 만들기" }));
+    expect((await screen.findByTestId("share-link")).textContent).toMatch(/newcode000000000008$/);
+    expect(screen.getByText(/링크 유효 기간: .*2099.*까지/)).toBeTruthy();
+    expect(reissue).toHaveBeenCalledTimes(1);
+    expect(
+      server.calls.find((call) => call.path === "/api/v1/contract/reissueLink")?.payload,
+    ).toEqual({ id: expired.id });
+  });
+
+  it("lists what the borrower was sent and turns the reminders off", async () => {
+    const signed = fakeContract(9, {
+      status: "type6",
+      openedAt: "2026-03-01T02:00:00.000Z",
+      signedAt: "2026-03-01T03:00:00.000Z",
+      linkExpiresAt: null,
+    });
+    let current: Contract = signed;
+    const reminders = vi.fn((payload: unknown) => {
+      current = { ...signed, reminders: (payload as { on: boolean }).on };
+      return { body: current };
+    });
+    renderApp(`/pages/order/common?id=${signed.id}`, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/detail": () => ({ body: current }),
+        "/api/v1/contract/ledger": () => ({
+          body: {
+            contractId: signed.id,
+            asOf: "2026-03-09",
+            entries: [],
+            instalments: signed.schedule,
+          },
+        }),
+        "/api/v1/contract/reminders": reminders,
+        "/api/v1/notice/list": () => ({
+          body: {
+            notices: [
+              {
+                id: "n1",
+                contractId: signed.id,
+                contractNumber: signed.number,
+                kind: "dueSoon",
+                instalmentIndex: 1,
+                dueDate: "2026-04-01",
+                amount: 1_010_000,
+                outstandingAmount: 1_010_000,
+                text: "[차용] 계약 C-2026-000009 1회차 ₩1,010,000의 상환일이 2026. 04. 01.(3일 후)입니다.",
+                createdAt: "2026-03-29T01:00:00.000Z",
+                sentAt: "2026-03-29T01:00:00.000Z",
+              },
+            ],
+          },
+        }),
+      },
+    });
+    expect(await screen.findByText(/3일 후\)입니다/)).toBeTruthy();
+    expect(screen.getByText(/상환 3일 전 · .* 발송/)).toBeTruthy();
+    const toggle = screen.getByRole("checkbox", { name: /상환일 전후로 차용인에게 알림 보내기/ });
+    expect(toggle).toHaveProperty("checked", true);
+    fireEvent.click(toggle);
+    await vi.waitFor(() => expect(reminders).toHaveBeenCalledWith({ id: signed.id, on: false }));
+    await vi.waitFor(() => expect(toggle).toHaveProperty("checked", false));
   });
 });

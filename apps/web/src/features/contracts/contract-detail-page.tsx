@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "@chayong/i18n/lazy";
+import { formatCalendarDate, formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   ConfirmDialog,
@@ -17,6 +17,7 @@ import { apiQuery, currentUserQuery } from "../../data/api-query";
 import { screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { MoneySection } from "../money/money-section";
+import { ContractNotices } from "../notices/contract-notices";
 import { absoluteShareLink, isUnsigned, lastDueDate } from "./contract-labels";
 import { ContractPartiesSection } from "./contract-parties";
 import { ContractPdfDownload } from "./contract-pdf";
@@ -53,8 +54,10 @@ function ContractDetail({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data: contract } = useSuspenseQuery(apiQuery("contract.detail", { id }));
   const [confirming, setConfirming] = useState(false);
+  const [reissuing, setReissuing] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const cancelContract = useApiMutation("contract.cancel");
+  const reissueLink = useApiMutation("contract.reissueLink");
   const money = (amount: number) => (
     <MoneyText amount={amount} currency={contract.currency} locale={i18n.locale} />
   );
@@ -64,6 +67,20 @@ function ContractDetail({ id }: { id: string }) {
   const isLender = useSuspenseQuery(currentUserQuery()).data.role === "lender";
   const shareable = isLender && isUnsigned(contract.status) && !contract.cancelled;
   const link = absoluteShareLink(contract.link);
+  // Read when the page renders: a link past its 7 days is not offered for sharing.
+  const linkExpired =
+    contract.linkExpiresAt !== null && Date.parse(contract.linkExpiresAt) <= Date.now();
+
+  const reissue = async () => {
+    try {
+      await reissueLink.mutateAsync({ id: contract.id });
+      setReissuing(false);
+      toast.show(_("contract.link.reissued"));
+    } catch (error) {
+      setReissuing(false);
+      setActionError(screenMessage(error, _));
+    }
+  };
 
   const copyLink = async () => {
     toast.show(_((await copyToClipboard(link)) ? "common.copied" : "contract.share.copyFailed"));
@@ -177,6 +194,9 @@ function ContractDetail({ id }: { id: string }) {
       {signed ? (
         <>
           <MoneySection contract={contract} editable={isLender} />
+          {isLender && !contract.cancelled ? (
+            <ContractNotices contractId={contract.id} reminders={contract.reminders} />
+          ) : null}
           {parties}
           {terms}
         </>
@@ -232,21 +252,46 @@ function ContractDetail({ id }: { id: string }) {
           <h3 className="page__section-title" id="detail-share">
             {_("contract.link")}
           </h3>
-          <p className="page__note">{_("contract.shareHint")}</p>
-          <p className="share__link" data-testid="share-link">
-            {link}
-          </p>
-          {/* The phone's share sheet (KakaoTalk, LINE); without one, sharing is copying. */}
-          {canShareLinks() ? (
-            <Button block icon={<ShareIcon />} onClick={share}>
-              {_("contract.share")}
-            </Button>
-          ) : null}
-          <Button variant={canShareLinks() ? "secondary" : "primary"} block onClick={copyLink}>
-            {_("contract.copyLink")}
+          {linkExpired ? (
+            <p className="page__error" role="status">
+              {_("contract.link.expired", {
+                date: formatInstant(contract.linkExpiresAt ?? "", i18n.locale),
+              })}
+            </p>
+          ) : (
+            <>
+              <p className="page__note">{_("contract.shareHint")}</p>
+              <p className="share__link" data-testid="share-link">
+                {link}
+              </p>
+              {contract.linkExpiresAt ? (
+                <p className="page__note">
+                  {_("contract.link.validUntil", {
+                    date: formatInstant(contract.linkExpiresAt, i18n.locale),
+                  })}
+                </p>
+              ) : null}
+              {/* The phone's share sheet (KakaoTalk, LINE); without one, sharing is copying. */}
+              {canShareLinks() ? (
+                <Button block icon={<ShareIcon />} onClick={share}>
+                  {_("contract.share")}
+                </Button>
+              ) : null}
+              <Button variant={canShareLinks() ? "secondary" : "primary"} block onClick={copyLink}>
+                {_("contract.copyLink")}
+              </Button>
+              <ShareQrCode link={link} label={_("contract.link")} />
+              <p className="page__note share__qr-note">{_("contract.share.qrHint")}</p>
+            </>
+          )}
+          {/* A new link voids the old one: for one that expired, or went to the wrong person. */}
+          <Button
+            variant={linkExpired ? "primary" : "secondary"}
+            block
+            onClick={() => setReissuing(true)}
+          >
+            {_("contract.link.reissue")}
           </Button>
-          <ShareQrCode link={link} label={_("contract.link")} />
-          <p className="page__note share__qr-note">{_("contract.share.qrHint")}</p>
         </section>
       ) : null}
 
@@ -257,6 +302,16 @@ function ContractDetail({ id }: { id: string }) {
         </Button>
       ) : null}
 
+      <ConfirmDialog
+        open={reissuing}
+        title={_("contract.link.reissue")}
+        message={_("contract.link.reissue.note")}
+        confirmLabel={_("contract.link.reissue")}
+        cancelLabel={_("common.cancel")}
+        confirming={reissueLink.isPending}
+        onConfirm={reissue}
+        onCancel={() => setReissuing(false)}
+      />
       <ConfirmDialog
         open={confirming}
         title={_("contract.delete.confirm")}

@@ -227,8 +227,12 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
               min={values.loanDate || undefined}
               // A loan made earlier may be recorded, but a date already past makes it overdue the
               // moment it is signed: said, not refused.
+              // Only for a date the form accepts: before the loan date, the one message is the
+              // error that says so.
               hint={
-                values.repaymentDate && values.repaymentDate < today
+                values.repaymentDate &&
+                values.repaymentDate < today &&
+                (!values.loanDate || values.repaymentDate > values.loanDate)
                   ? _("contract.repaymentDate.past")
                   : undefined
               }

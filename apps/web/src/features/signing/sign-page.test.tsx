@@ -313,3 +313,79 @@ describe("opened with another phone", () => {
     expect(await screen.findByRole("heading", { name: contract.name })).toBeTruthy();
   });
 });
+
+describe("signing into a debt already overdue (docs/contracts.md)", () => {
+  const overdue = {
+    ...contract,
+    overdueAtSigning: {
+      asOf: "2026-03-20",
+      overdueAmount: 1_014_150,
+      overdueInterest: 4_150,
+      outstandingAmount: 1_014_150,
+      daysOverdue: 10,
+    },
+  };
+
+  it("warns first, and signs only once the borrower ticked that he owes it at once", async () => {
+    const sign = vi.fn(() => ({ body: { ...overdue, status: "type4", overdueAtSigning: null } }));
+    const { store, server } = renderSignPage({
+      ...verified,
+      "/api/v1/contract/open": () => ({ body: overdue }),
+      "/api/v1/contract/sign": sign,
+    });
+    store.set(pendingSignatureAtom, drawing);
+    const warning = await screen.findByRole("alert", { name: "이미 연체된 계약입니다" });
+    expect(within(warning).getByText("₩1,014,150")).toBeTruthy();
+    expect(within(warning).getByText(/상환일이 10일 지났습니다. 연체이자 ₩4,150이/)).toBeTruthy();
+
+    // The read tick alone does not open the gate: the overdue one is asked for too.
+    const [acknowledge, readConfirm] = await screen.findAllByRole("checkbox");
+    if (!acknowledge || !readConfirm) throw new Error("two ticks expected");
+    expect(acknowledge.closest("label")?.textContent).toContain("₩1,014,150");
+    fireEvent.click(readConfirm);
+    const confirm = screen.getByRole("button", { name: "서명 완료" });
+    expect(await screen.findByText("연체 상태를 확인했다는 항목에 체크해 주세요")).toBeTruthy();
+    expect(confirm).toHaveProperty("disabled", true);
+    fireEvent.click(acknowledge);
+    await vi.waitFor(() => expect(confirm).toHaveProperty("disabled", false));
+    fireEvent.click(confirm);
+
+    const dialog = await screen.findByRole("alertdialog", { name: "이 계약서에 서명할까요?" });
+    expect(within(dialog).getByText("오늘 서명하면 즉시 갚아야 할 금액")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "서명하기" }));
+    await vi.waitFor(() => expect(sign).toHaveBeenCalledTimes(1));
+    const sent = server.calls.find((call) => call.path === "/api/v1/contract/sign");
+    expect(sent?.payload).toEqual({
+      id: contract.id,
+      signature: drawing.dataUrl,
+      acknowledgeOverdue: true,
+    });
+  });
+
+  it("says so in Traditional Chinese too", async () => {
+    localStorage.setItem("languageIndex", "1");
+    renderSignPage({ ...verified, "/api/v1/contract/open": () => ({ body: overdue }) });
+    expect(await screen.findByRole("alert", { name: "此合約已經逾期" })).toBeTruthy();
+    expect(screen.getByText(/到期日已過 10 天/)).toBeTruthy();
+  });
+});
+
+describe("an expired share link", () => {
+  it("says when it stopped working and whom to ask for a new one", async () => {
+    renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeBorrower }),
+        "/api/v1/contract/open": () => ({
+          status: 409,
+          message: "계약 링크가 만료되었습니다. 대여인에게 새 링크를 요청해 주세요",
+          body: { linkExpiresAt: "2026-03-09T01:00:00.000Z" },
+        }),
+      },
+    });
+    expect(await screen.findByText("계약 링크가 만료되었습니다")).toBeTruthy();
+    expect(
+      screen.getByText(/이 링크는 .*2026.* 만료되었습니다. 대여인에게 새 링크를 요청해 주세요./),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "처음 화면으로" })).toBeTruthy();
+  });
+});

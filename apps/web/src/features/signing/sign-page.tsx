@@ -1,4 +1,4 @@
-import { defaultTimeZoneOf, legalCapFor, todayIn } from "@chayong/domain";
+import { defaultTimeZoneOf, formatMoney, legalCapFor, todayIn } from "@chayong/domain";
 import { formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
@@ -56,17 +56,33 @@ export function SignPage({ code }: { code: string }) {
  * says so and leads home; a failed connection offers to try again.
  */
 export function SignPageFailure({ error }: ErrorComponentProps) {
-  const { _ } = useLingui();
+  const { _, i18n } = useLingui();
   const back = useBack();
   const router = useRouter();
   const navigate = useNavigate();
   const sentTo = sentToPhoneOf(error);
+  const expiredAt = linkExpiredAtOf(error);
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />
       <div className="page page--above-service">
         {sentTo ? (
           <WrongPhoneNotice sentToPhone={sentTo} />
+        ) : expiredAt ? (
+          <EmptyState
+            title={_("sign.linkExpired.title")}
+            description={_("sign.linkExpired.description", {
+              date: formatInstant(expiredAt, i18n.locale),
+            })}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void navigate({ to: "/pages/index/index", replace: true })}
+              >
+                {_("notFound.home")}
+              </Button>
+            }
+          />
         ) : asTransportError(error)?.kind === "envelope-status" ? (
           <EmptyState
             title={screenMessage(error, _, "contract.notFound")}
@@ -93,6 +109,15 @@ export function SignPageFailure({ error }: ErrorComponentProps) {
   );
 }
 
+/** When the link stopped working, when opening was refused for an expired link. */
+function linkExpiredAtOf(error: unknown): string | null {
+  const refusal = asTransportError(error);
+  if (refusal?.status !== 409) return null;
+  // contract.open's refusal body: `{ linkExpiresAt: "<ISO instant>" }`.
+  const at = (refusal.body as { linkExpiresAt?: unknown } | null | undefined)?.linkExpiresAt;
+  return typeof at === "string" ? at : null;
+}
+
 /** The masked number a contract was sent to, when opening it was refused for the wrong phone. */
 function sentToPhoneOf(error: unknown): string | null {
   const refusal = asTransportError(error);
@@ -115,6 +140,10 @@ function SignContract({ code }: { code: string }) {
   const agreed = confirmedCode === code;
   const setAgreed = (checked: boolean) => setConfirmedCode(checked ? code : null);
   const [asking, setAsking] = useState(false);
+  // A debt already overdue is signed only knowingly (docs/contracts.md, "Signing into an
+  // overdue debt"): the server refuses without this tick.
+  const overdue = contract.overdueAtSigning;
+  const [overdueAcknowledged, setOverdueAcknowledged] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const signContract = useApiMutation("contract.sign");
@@ -158,7 +187,13 @@ function SignContract({ code }: { code: string }) {
   // One push into the flow; finishing goes back here (history: [..., sign]).
   const verify = (progress: { faceVerified: boolean }) => void enterVerification(router, progress);
 
-  const missing = !drawn ? _("sign.needSignature") : !agreed ? _("sign.needReadConfirm") : null;
+  const missing = !drawn
+    ? _("sign.needSignature")
+    : overdue && !overdueAcknowledged
+      ? _("sign.needOverdueAcknowledged")
+      : !agreed
+        ? _("sign.needReadConfirm")
+        : null;
 
   const sign = async () => {
     if (!drawn) return;
@@ -167,6 +202,7 @@ function SignContract({ code }: { code: string }) {
       const signed = await signContract.mutateAsync({
         id: contract.id,
         signature: drawn.dataUrl,
+        ...(overdue ? { acknowledgeOverdue: overdueAcknowledged } : {}),
       });
       setAsking(false);
       queryClient.setQueryData(opened.queryKey, signed);
@@ -205,6 +241,25 @@ function SignContract({ code }: { code: string }) {
       <p className="contract-detail__number">
         {_("document.contractCode")} {contract.number}
       </p>
+
+      {overdue && isUnsigned(contract.status) ? (
+        <section className="overdue-warning" aria-labelledby="sign-overdue" role="alert">
+          <h3 className="overdue-warning__title" id="sign-overdue">
+            {_("sign.overdue.title")}
+          </h3>
+          <p className="overdue-warning__owed">
+            {_("sign.overdue.owedAtOnce")} <strong>{money(overdue.overdueAmount)}</strong>
+          </p>
+          <p className="overdue-warning__detail">
+            {_("sign.overdue.detail", {
+              days: overdue.daysOverdue,
+              interest: formatMoney(overdue.overdueInterest, contract.currency, {
+                locale: i18n.locale,
+              }),
+            })}
+          </p>
+        </section>
+      ) : null}
 
       <section className="cost-preview" aria-labelledby="sign-cost">
         <h3 className="page__section-title" id="sign-cost">
@@ -270,6 +325,19 @@ function SignContract({ code }: { code: string }) {
               {_("sign.tapToSign")}
             </button>
           )}
+          {signable && overdue ? (
+            <Checkbox
+              className="sign__read-confirm sign__overdue-confirm"
+              label={_("sign.overdue.acknowledge", {
+                amount: formatMoney(overdue.overdueAmount, contract.currency, {
+                  locale: i18n.locale,
+                }),
+              })}
+              checked={overdueAcknowledged}
+              onCheckedChange={setOverdueAcknowledged}
+              disabled={signing}
+            />
+          ) : null}
           {signable ? (
             <Checkbox
               className="sign__read-confirm"
@@ -326,6 +394,12 @@ function SignContract({ code }: { code: string }) {
               <dd>{money(contract.totalRepayable)}</dd>
               <dt>{_("cost.effectiveAnnualRate")}</dt>
               <dd>{formatPercent(contract.effectiveAnnualRatePercent, i18n.locale)}%</dd>
+              {overdue ? (
+                <>
+                  <dt>{_("sign.overdue.owedAtOnce")}</dt>
+                  <dd className="sign-dialog__overdue">{money(overdue.overdueAmount)}</dd>
+                </>
+              ) : null}
             </dl>
             <span className="sign-dialog__note">{_("sign.confirmDialog.note")}</span>
           </>

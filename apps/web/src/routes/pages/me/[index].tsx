@@ -7,6 +7,7 @@ import { useState } from "react";
 import { apiQuery, currentUserQuery } from "../../../data/api-query";
 import { ApiKeysSection } from "../../../features/api-keys/api-keys-section";
 import { MeProfileCard } from "../../../features/me/me-profile-card";
+import { MyNotices } from "../../../features/notices/my-notices";
 import { StatisticsDashboard } from "../../../features/statistics/statistics-dashboard";
 import { useLanguage } from "../../../language/language";
 import { loginPath } from "../../../session/login-redirect";
@@ -55,6 +56,7 @@ function MePage() {
           </Button>
         ) : null}
         {profile.role === "borrower" && profile.identityVerified ? <FaceReviewNote /> : null}
+        {profile.role === "borrower" ? <MyNotices /> : null}
 
         {profile.role === "lender" && profile.lender ? (
           <StatisticsDashboard currency={currencyOf(profile.lender.jurisdiction)} />
