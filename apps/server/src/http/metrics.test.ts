@@ -93,6 +93,23 @@ describe("GET /metrics", () => {
     expect(after.has("nodejs_eventloop_lag_seconds{}")).toBe(true);
   });
 
+  it("counts the jobs run by kind and outcome, and the queue by state", async () => {
+    const before = await scrape();
+    // One scan job done; then a failing one, left waiting for its next attempt.
+    await fetch(`${ts.url}/__test/jobs/run`, { method: "POST" });
+    const { enqueueJob } = await import("../jobs/job-queue");
+    const now = ts.server.context.now();
+    await enqueueJob(ts.server.context.db, { kind: "no.such.kind", payload: {}, runAt: now }, now);
+    await ts.server.context.jobs.runDue();
+    const after = await scrape();
+    const moved = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+    expect(moved("chayong_jobs_total{kind=notices.scan,outcome=done}")).toBe(1);
+    expect(moved("chayong_jobs_total{kind=no.such.kind,outcome=retry}")).toBe(1);
+    expect(moved("chayong_job_duration_seconds_count{kind=notices.scan}")).toBe(1);
+    expect(after.get("chayong_jobs{state=waiting}")).toBe(1);
+    expect(after.get("chayong_jobs{state=failed}")).toBe(0);
+  });
+
   it("answers an API path that matches no endpoint as `unmatched`, whatever the URL", async () => {
     const before = await scrape();
     await fetch(`${ts.url}/api/v1/no/such/endpoint?phone=01012345678`);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createCodec, decodeEnvelope } from "@chayong/transport";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractDraft } from "../testing/fixtures";
 import { demoLenderPhone, startTestServer, type TestServer } from "../testing/test-server";
 
 describe("test mode routes and the web app", () => {
@@ -63,10 +64,54 @@ describe("test mode routes and the web app", () => {
     expect((await setDelay("nonsense")).status).toBe(400);
   });
 
+  it("POST /__test/clock moves every clock reading of the server, and null brings the real one back", async () => {
+    const setClock = (body: unknown) =>
+      fetch(`${ts.url}/__test/clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const moved = await setClock({ now: "2027-01-15T01:00:00.000Z" });
+    expect(await moved.json()).toEqual({ now: "2027-01-15T01:00:00.000Z" });
+    // What the server writes reads the moved clock: a contract made now is made in 2027.
+    const lender = await ts.loggedInClient("01000000000");
+    const made = await lender.api.contract.add(
+      contractDraft("01011112222", { loanDate: "2027-01-15", repaymentDate: "2027-02-15" }),
+    );
+    expect(made.createdAt).toBe("2027-01-15T01:00:00.000Z");
+    expect(made.number).toBe("C-2027-000001");
+    expect((await setClock({ now: "yesterday" })).status).toBe(400);
+    expect((await setClock({ when: null })).status).toBe(400);
+    const back = (await (await setClock({ now: null })).json()) as { now: string };
+    expect(back.now).toBe(ts.clock.now().toISOString());
+    // The jobs route answers what ran; the messages route lists every text to a phone.
+    const ran = await fetch(`${ts.url}/__test/jobs/run`, { method: "POST" });
+    expect(await ran.json()).toMatchObject({ done: expect.any(Number), failed: 0 });
+    const messages = await fetch(`${ts.url}/__test/messages?phone=01000000000`);
+    expect(await messages.json()).toMatchObject({
+      phone: "+821000000000",
+      messages: expect.arrayContaining([
+        { kind: "code", text: expect.stringContaining("인증번호"), at: expect.any(String) },
+      ]),
+    });
+    expect((await fetch(`${ts.url}/__test/messages?phone=nope`)).status).toBe(400);
+  });
+
   it("has no test routes without test mode, and serves the web app beside the API", async () => {
     const codec = createCodec({ key: plain.config.cipher.key, iv: plain.config.cipher.iv });
     const sms = await fetch(`${plain.url}/__test/sms?phone=01000000000`);
     expect(decodeEnvelope(codec, await sms.text()).status).toBe(404);
+    for (const [method, path] of [
+      ["POST", "/__test/clock"],
+      ["POST", "/__test/jobs/run"],
+      ["GET", "/__test/messages?phone=01000000000"],
+    ]) {
+      const answer = await fetch(`${plain.url}${path}`, {
+        method,
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(decodeEnvelope(codec, await answer.text()).status).toBe(404);
+    }
     const index = await fetch(`${plain.url}/`);
     expect(index.headers.get("content-type")).toMatch(/text\/html/);
     expect(await index.text()).toContain("Chayong web");

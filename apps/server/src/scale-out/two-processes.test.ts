@@ -223,6 +223,60 @@ describe.skipIf(databaseUrl === "")(
       );
     });
 
+    it("sends each reminder once while both processes run the jobs at the same moment", async () => {
+      const today = todayIn("Asia/Seoul", new Date());
+      const numbers: string[] = [];
+      for (let made = 0; made < 5; made++) {
+        const added = await lender.on(made % 2 === 0 ? 0 : 1).contract.add(
+          contractDraft(borrowerPhone, {
+            loanDate: today,
+            repaymentDate: addDays(today, 31),
+            instalment: true,
+            instalmentCount: 3,
+            instalmentAmount: 340_000,
+          }),
+        );
+        await borrower.on(made % 2 === 0 ? 1 : 0).contract.open({ code: added.code });
+        await borrower.alternating.contract.sign({ id: added.id, signature: signaturePng() });
+        numbers.push(added.number);
+      }
+      const post = (index: number, path: string, body: unknown = {}) =>
+        fetch(new URL(path, servers[index]?.url), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }).then((answer) => answer.json());
+      // 10:00 in Seoul, 3 days before the first instalments fall due, on both processes' clocks.
+      const dueSoon = `${addDays(today, 28)}T01:00:00.000Z`;
+      try {
+        await Promise.all([0, 1].map((index) => post(index, "/__test/clock", { now: dueSoon })));
+        // Three rounds, each with both processes claiming the same jobs at once.
+        for (let round = 0; round < 3; round++) {
+          await Promise.all([0, 1].map((index) => post(index, "/__test/jobs/run")));
+        }
+      } finally {
+        await Promise.all([0, 1].map((index) => post(index, "/__test/clock", { now: null })));
+      }
+      const texts = (
+        await Promise.all(
+          [0, 1].map(async (index) => {
+            const answer = await fetch(
+              new URL(`/__test/messages?phone=${borrowerPhone}`, servers[index]?.url),
+            );
+            return ((await answer.json()) as { messages: { kind: string; text: string }[] })
+              .messages;
+          }),
+        )
+      )
+        .flat()
+        .filter((message) => message.kind === "reminder");
+      for (const number of numbers) {
+        expect(texts.filter(({ text }) => text.includes(number))).toHaveLength(1);
+      }
+      // None twice, whichever process sent it.
+      expect(new Set(texts.map(({ text }) => text)).size).toBe(texts.length);
+    });
+
     it("an operator's change of a lender reaches both processes' session caches as they hear it", async () => {
       // Both processes keep the lender's caller (src/auth/session-cache.ts)…
       for (const index of [0, 1] as const) await lender.on(index).user.current();
