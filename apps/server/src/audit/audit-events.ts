@@ -111,7 +111,7 @@ export const auditActions = {
   /** The status the contract had when its lender deleted it. */
   "contract.cancel": auditAction("contract", v.object({ status: v.picklist(["type1", "type2"]) })),
   "contract.pdf": auditAction("contract", noDetails),
-  /** A new share link, the old one void (docs/contracts.md, "Share links"). */
+  /** A new share link, the old one void (docs/contracts.md, "Share link"). */
   "contract.reissueLink": auditAction("contract", v.object({ linkExpiresAt: v.string() })),
   /** The lender turned the borrower's reminders on or off (docs/notices.md). */
   "contract.reminders": auditAction("contract", v.object({ on: v.boolean() })),

@@ -20,7 +20,7 @@ import { contractInstalments, contracts, ledgerEntries } from "../db/schema";
 export type ContractRow = typeof contracts.$inferSelect;
 type InstalmentRow = typeof contractInstalments.$inferSelect;
 
-/** How long a share link opens its contract (docs/contracts.md, "Share links"). */
+/** How long a share link opens its contract (docs/contracts.md, "Share link"). */
 export const shareLinkLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 /** 144 random bits, URL-safe (24 characters): unguessable, fits a link and a QR code. */

@@ -157,7 +157,7 @@ export const contractHandlers: Pick<
       if (row === undefined || row.cancelledAt !== null) return refuse(404, "contract.notFound");
       // Before signing, the link opens the contract for 7 days; a signed one stays reachable.
       if (linkHasExpired(row, now)) {
-        // When it stopped working, for the page that says so (docs/contracts.md, "Share links").
+        // When it stopped working, for the page that says so (docs/contracts.md, "Share link").
         return refuseWith(refuse(409, "contract.linkExpired"), {
           linkExpiresAt: row.linkExpiresAt.toISOString(),
         });
@@ -213,7 +213,7 @@ export const contractHandlers: Pick<
   "contract.sign": async (call, input) => signContract(call, input),
 
   // A new code replaces the old at once: a link sent to the wrong person, or one past its 7 days,
-  // stops working the moment the lender issues another (docs/contracts.md, "Share links").
+  // stops working the moment the lender issues another (docs/contracts.md, "Share link").
   "contract.reissueLink": async ({ ctx, caller, ip, device, now }, input) =>
     ctx.db.transaction(async (tx) => {
       const found = await contractForCaller(tx, caller, input.id, { lock: true });

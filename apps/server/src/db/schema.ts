@@ -185,7 +185,7 @@ export const contracts = pgTable(
     cancelledBy: text("cancelled_by").references(() => users.id),
     /**
      * When the share code stops opening the contract: 7 days after it was issued (docs/contracts.md,
-     * "Share links"). A new code (contract.reissueLink) replaces the old one and its expiry.
+     * "Share link"). A new code (contract.reissueLink) replaces the old one and its expiry.
      */
     linkExpiresAt: timestamp("link_expires_at", { withTimezone: true, mode: "date" }).notNull(),
     /** Whether reminders go to the borrower (docs/notices.md); the lender may turn them off. */

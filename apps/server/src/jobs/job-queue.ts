@@ -87,16 +87,19 @@ export interface JobRunnerOptions {
   metrics: Metrics | null;
   /** Jobs claimed at once; each runs in turn. */
   batchSize?: number;
+  /** How long a claim holds; default `jobLeaseMs` (a benchmark shortens it). */
+  leaseMs?: number;
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, handlers, now, logger, metrics } = options;
   const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? jobLeaseMs;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   async function claim(): Promise<ClaimedJob[]> {
     const at = now();
-    const leaseEnds = new Date(at.getTime() + jobLeaseMs);
+    const leaseEnds = new Date(at.getTime() + leaseMs);
     const result = await db.execute(sql`
       update jobs set locked_by = ${workerId}, locked_until = ${leaseEnds.toISOString()},
         attempts = attempts + 1

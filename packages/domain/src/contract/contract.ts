@@ -66,7 +66,7 @@ export interface Contract extends Omit<ContractDraft, "templateId"> {
   /** Disbursed - service fee: what the borrower really receives. */
   amountReceived: Money;
   /**
-   * When the share link stops opening the contract (docs/contracts.md, "Share links"): 7 days
+   * When the share link stops opening the contract (docs/contracts.md, "Share link"): 7 days
    * after it was issued; null once the contract is signed or cancelled.
    */
   linkExpiresAt: string | null;
