@@ -26,8 +26,10 @@ CREATE TABLE "notices" (
 	"amount" bigint,
 	"outstanding_amount" bigint NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
+	"state" text DEFAULT 'waiting' NOT NULL,
 	"sent_at" timestamp with time zone,
-	CONSTRAINT "notices_key_unique" UNIQUE("key")
+	CONSTRAINT "notices_key_unique" UNIQUE("key"),
+	CONSTRAINT "notices_state_check" CHECK ("notices"."state" in ('waiting', 'sent', 'dropped', 'failed'))
 );
 --> statement-breakpoint
 ALTER TABLE "contracts" ADD COLUMN "link_expires_at" timestamp with time zone;--> statement-breakpoint

@@ -583,9 +583,20 @@ export const notices = pgTable(
     amount: bigint("amount", { mode: "number" }),
     outstandingAmount: bigint("outstanding_amount", { mode: "number" }).notNull(),
     createdAt: createdAt(),
+    /**
+     * `waiting` until its SMS is handed over (`sent`), or it is `dropped` (reminders turned off,
+     * the instalment settled, or its day over before it could go) or `failed` (the gateway refused
+     * every attempt).
+     */
+    state: text("state", { enum: ["waiting", "sent", "dropped", "failed"] })
+      .notNull()
+      .default("waiting"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   },
-  (table) => [index("notices_contract_idx").on(table.contractId, table.createdAt)],
+  (table) => [
+    index("notices_contract_idx").on(table.contractId, table.createdAt),
+    check("notices_state_check", sql`${table.state} in ('waiting', 'sent', 'dropped', 'failed')`),
+  ],
 );
 
 /** Operator-set configuration served to the app, e.g. the customer-service contact ('line'). */

@@ -81,7 +81,7 @@ export function registerTestRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   app.post("/__test/jobs/run", async () => {
-    const ran = await runJobs(ctx);
+    const ran = await runJobs(ctx, { scan: "every call" });
     return { ...ran, now: ctx.now().toISOString() };
   });
 

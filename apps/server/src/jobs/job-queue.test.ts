@@ -9,6 +9,7 @@ import {
   type ClaimedJob,
   createJobRunner,
   enqueueJob,
+  type JobOutcome,
   jobLeaseMs,
   jobRetry,
   retryDelayMs,
@@ -59,8 +60,8 @@ describe("the job queue (docs/notices.md, 'The job queue')", () => {
     const job = { kind: "tally", payload: { n: 1 }, key: "tally:1", runAt: current };
     expect(await enqueueJob(database.db, job, current)).toBe(true);
     expect(await enqueueJob(database.db, job, current)).toBe(false);
-    expect(await runner.runDue()).toEqual({ done: 1, failed: 0 });
-    expect(await runner.runDue()).toEqual({ done: 0, failed: 0 });
+    expect(await runner.runDue()).toEqual({ done: 1, failed: 0, lost: 0 });
+    expect(await runner.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
     expect(ran.map((claimed) => [claimed.payload, claimed.attempt])).toEqual([[{ n: 1 }, 1]]);
     const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "tally:1"));
     expect(row?.doneAt).toEqual(current);
@@ -85,52 +86,92 @@ describe("the job queue (docs/notices.md, 'The job queue')", () => {
       { kind: "flaky", payload: {}, key: "flaky", runAt: current },
       current,
     );
-    expect(await runner.runDue()).toEqual({ done: 0, failed: 1 });
+    expect(await runner.runDue()).toEqual({ done: 0, failed: 1, lost: 0 });
     // Not again before its wait is over: 30 s, then 1 min, 2 min...
     expect([1, 2, 3].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000]);
     current = new Date(current.getTime() + 29_000);
-    expect(await runner.runDue()).toEqual({ done: 0, failed: 0 });
+    expect(await runner.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
     for (let attempt = 1; attempt < jobRetry.maxAttempts; attempt++) {
       current = new Date(current.getTime() + retryDelayMs(attempt) + 1_000);
-      expect(await runner.runDue()).toEqual({ done: 0, failed: 1 });
+      expect(await runner.runDue()).toEqual({ done: 0, failed: 1, lost: 0 });
     }
     expect(attempts).toBe(jobRetry.maxAttempts);
     const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "flaky"));
     expect(row).toMatchObject({ attempts: jobRetry.maxAttempts, lastError: "gateway down" });
     expect(row?.failedAt).not.toBeNull();
     current = new Date(current.getTime() + 24 * 60 * 60_000);
-    expect(await runner.runDue()).toEqual({ done: 0, failed: 0 });
+    expect(await runner.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
+  });
+
+  it("gives up on a job whose worker stopped during every attempt", async () => {
+    const stuck = createJobRunner({
+      db: database.db,
+      now,
+      logger,
+      metrics: null,
+      handlers: { stuck: () => new Promise(() => {}) },
+    });
+    await enqueueJob(
+      database.db,
+      { kind: "stuck", payload: {}, key: "stuck", runAt: current },
+      current,
+    );
+    // Each attempt claims it and never ends (the process died); the lease runs out each time.
+    for (let attempt = 1; attempt <= jobRetry.maxAttempts; attempt++) {
+      void stuck.runDue();
+      await expect
+        .poll(async () => {
+          const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
+          return row?.attempts;
+        })
+        .toBe(attempt);
+      current = new Date(current.getTime() + jobLeaseMs + 1_000);
+    }
+    // The next claim finds its attempts spent: it gives up instead of claiming it again.
+    expect(await stuck.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
+    expect(row?.failedAt).toEqual(current);
+    expect(row?.lastError).toBe("its worker stopped during every attempt");
   });
 
   it("gives a job whose worker died to another once its lease is over, and its effect happens once", async () => {
     await tally();
-    // The first worker claims the job and never finishes it (its process was killed).
+    // The first worker claims the job and stalls (a hung gateway, a paused process) until its
+    // lease is over; it finishes only after the other worker has done the job.
+    let wake: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const tallyCommit = (job: ClaimedJob): JobOutcome => ({
+      commit: async (tx) => {
+        await tx.execute(sql`insert into job_tally (job_id) values (${job.id})`);
+      },
+    });
     const dying = createJobRunner({
       db: database.db,
       now,
       logger,
       metrics: null,
-      handlers: { tally: () => new Promise(() => {}) },
+      handlers: {
+        tally: async (job) => {
+          await stalled;
+          return tallyCommit(job);
+        },
+      },
     });
     const survivor = createJobRunner({
       db: database.db,
       now,
       logger,
       metrics: null,
-      handlers: {
-        tally: async (job) => ({
-          commit: async (tx) => {
-            await tx.execute(sql`insert into job_tally (job_id) values (${job.id})`);
-          },
-        }),
-      },
+      handlers: { tally: async (job) => tallyCommit(job) },
     });
     await enqueueJob(
       database.db,
       { kind: "tally", payload: {}, key: "tally:2", runAt: current },
       current,
     );
-    void dying.runDue();
+    const dyingRun = dying.runDue();
     await expect
       .poll(async () => {
         const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "tally:2"));
@@ -138,9 +179,12 @@ describe("the job queue (docs/notices.md, 'The job queue')", () => {
       })
       .toBe(dying.workerId);
     // Within the lease, the other worker leaves it alone.
-    expect(await survivor.runDue()).toEqual({ done: 0, failed: 0 });
+    expect(await survivor.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
     current = new Date(current.getTime() + jobLeaseMs + 1_000);
-    expect(await survivor.runDue()).toEqual({ done: 1, failed: 0 });
+    expect(await survivor.runDue()).toEqual({ done: 1, failed: 0, lost: 0 });
+    // The stalled worker wakes: its commit is refused, the job is counted lost, not done twice.
+    wake();
+    expect(await dyingRun).toEqual({ done: 0, failed: 0, lost: 1 });
     const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "tally:2"));
     expect(row).toMatchObject({ attempts: 2, lockedBy: survivor.workerId });
     const [counted] = rowsOf<{ n: number }>(

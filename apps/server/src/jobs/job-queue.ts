@@ -46,6 +46,9 @@ export const jobRetry = { firstDelayMs: 30_000, maxDelayMs: 60 * 60_000, maxAtte
 /** How long a claimed job is this worker's: longer than any handler runs (an SMS times out at 10 s). */
 export const jobLeaseMs = 5 * 60_000;
 
+/** A handler still running after this has failed (it may finish later; its commit is dropped). */
+export const jobTimeoutMs = 60_000;
+
 /** The delay before attempt `attempts + 1`. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(jobRetry.firstDelayMs * 2 ** Math.max(0, attempts - 1), jobRetry.maxDelayMs);
@@ -73,10 +76,16 @@ export interface JobRunner {
   readonly workerId: string;
   /**
    * Claims and runs the jobs due at `now()`, a batch at a time, until none is left; answers how
-   * many ran to the end and how many failed. Jobs that become due while it runs (one job adding
-   * another) run too.
+   * many ran to the end, how many failed, and how many another worker took over (their lease ran
+   * out first). Jobs that become due while it runs (one job adding another) run too.
    */
-  runDue(): Promise<{ done: number; failed: number }>;
+  runDue(): Promise<JobRunCounts>;
+}
+
+export interface JobRunCounts {
+  done: number;
+  failed: number;
+  lost: number;
 }
 
 export interface JobRunnerOptions {
@@ -100,6 +109,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function claim(): Promise<ClaimedJob[]> {
     const at = now();
     const leaseEnds = new Date(at.getTime() + leaseMs);
+    // A job whose worker died during each of its attempts never failed in a handler: it gives up
+    // here, instead of being claimed again forever.
+    await db.execute(sql`
+      update jobs set failed_at = ${at.toISOString()}, locked_by = null, locked_until = null,
+        last_error = coalesce(last_error, 'its worker stopped during every attempt')
+      where done_at is null and failed_at is null and attempts >= ${jobRetry.maxAttempts}
+        and locked_until <= ${at.toISOString()}`);
     const result = await db.execute(sql`
       update jobs set locked_by = ${workerId}, locked_until = ${leaseEnds.toISOString()},
         attempts = attempts + 1
@@ -123,6 +139,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     );
   }
 
+  /**
+   * The batch was claimed together; each job's lease starts again when its turn comes, so the
+   * last of a batch behind a slow gateway is not taken over before it starts. False: another
+   * worker has it now.
+   */
+  async function renewLease(job: ClaimedJob): Promise<boolean> {
+    const leaseEnds = new Date(now().getTime() + leaseMs).toISOString();
+    const renewed = rowsOf(
+      await db.execute(sql`
+        update jobs set locked_until = ${leaseEnds}
+        where id = ${job.id} and locked_by = ${workerId} and done_at is null
+        returning id`),
+    );
+    return renewed.length > 0;
+  }
+
   /** Marks the job done with its effects, if this worker still holds it; false when it did not. */
   async function complete(job: ClaimedJob, outcome: JobOutcome): Promise<boolean> {
     return db.transaction(async (tx) => {
@@ -138,52 +170,73 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
-  async function fail(job: ClaimedJob, error: unknown): Promise<"retry" | "failed"> {
+  async function fail(job: ClaimedJob, error: unknown): Promise<"retry" | "failed" | "lost"> {
     const at = now();
     const final = job.attempt >= jobRetry.maxAttempts;
     const message = error instanceof Error ? error.message : String(error);
-    await db.execute(sql`
-      update jobs set locked_by = null, locked_until = null, last_error = ${message.slice(0, 500)},
-        run_at = ${new Date(at.getTime() + retryDelayMs(job.attempt)).toISOString()},
-        failed_at = ${final ? at.toISOString() : null}
-      where id = ${job.id} and locked_by = ${workerId}`);
+    const marked = rowsOf(
+      await db.execute(sql`
+        update jobs set locked_by = null, locked_until = null, last_error = ${message.slice(0, 500)},
+          run_at = ${new Date(at.getTime() + retryDelayMs(job.attempt)).toISOString()},
+          failed_at = ${final ? at.toISOString() : null}
+        where id = ${job.id} and locked_by = ${workerId} and done_at is null
+        returning id`),
+    );
+    if (marked.length === 0) return "lost";
     return final ? "failed" : "retry";
   }
 
-  async function runOne(job: ClaimedJob): Promise<boolean> {
+  /** The handler's outcome, or a failure once it has run `jobTimeoutMs`. */
+  async function withTimeout(handler: JobHandler, job: ClaimedJob): Promise<JobOutcome> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the handler ran past ${jobTimeoutMs / 1000} s`)),
+        jobTimeoutMs,
+      );
+      timer.unref();
+    });
+    try {
+      return await Promise.race([handler(job), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function runOne(job: ClaimedJob): Promise<keyof JobRunCounts> {
     const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     const handler = handlers[job.kind];
+    if (!(await renewLease(job))) return "lost";
     try {
       if (handler === undefined) throw new Error(`no handler for job kind ${job.kind}`);
-      const outcome = await handler(job);
+      const outcome = await withTimeout(handler, job);
       if (!(await complete(job, outcome))) {
         logger.warn({ jobId: job.id, kind: job.kind }, "job lease lost before it was done");
+        metrics?.job(job.kind, "lost", seconds());
+        return "lost";
       }
-      metrics?.job(job.kind, "done", (performance.now() - started) / 1000);
-      return true;
+      metrics?.job(job.kind, "done", seconds());
+      return "done";
     } catch (error) {
       const result = await fail(job, error);
       logger.warn(
         { err: error, jobId: job.id, kind: job.kind, attempt: job.attempt },
         `job ${result}`,
       );
-      metrics?.job(job.kind, result, (performance.now() - started) / 1000);
-      return false;
+      metrics?.job(job.kind, result, seconds());
+      return result === "lost" ? "lost" : "failed";
     }
   }
 
   return {
     workerId,
     async runDue() {
-      let done = 0;
-      let failed = 0;
+      const counts: JobRunCounts = { done: 0, failed: 0, lost: 0 };
       for (;;) {
         const claimed = await claim();
-        if (claimed.length === 0) return { done, failed };
-        for (const job of claimed) {
-          if (await runOne(job)) done++;
-          else failed++;
-        }
+        if (claimed.length === 0) return counts;
+        for (const job of claimed) counts[await runOne(job)]++;
       }
     },
   };

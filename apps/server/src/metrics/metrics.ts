@@ -11,8 +11,11 @@ export interface Metrics {
   /** One answered call: `status` is the envelope's (HTTP is always 200). */
   call(endpoint: string, status: number, seconds: number): void;
   sms(provider: string, delivered: boolean): void;
-  /** One job run (docs/notices.md, "The job queue"): done, to be retried, or given up. */
-  job(kind: string, outcome: "done" | "retry" | "failed", seconds: number): void;
+  /**
+   * One job run (docs/notices.md, "The job queue"): done, to be retried, given up, or lost
+   * (another worker took it over when its lease ran out).
+   */
+  job(kind: string, outcome: "done" | "retry" | "failed" | "lost", seconds: number): void;
   scrape(): Promise<{ contentType: string; text: string }>;
 }
 
@@ -53,7 +56,7 @@ export async function createMetrics(database: Database): Promise<Metrics> {
   });
   const jobRuns = new client.Counter({
     name: "chayong_jobs_total",
-    help: "Jobs this process ran, by kind and outcome (done, retry, failed: gave up)",
+    help: "Jobs this process ran, by kind and outcome (done, retry, failed: gave up, lost: taken over after its lease)",
     labelNames: ["kind", "outcome"] as const,
     registers,
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobRetry, retryDelayMs } from "../jobs/job-queue";
 import { addLender } from "../lenders/lenders";
 import { contractDraft } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
@@ -122,6 +123,7 @@ describe("notices to the borrower: reminders and receipts (docs/notices.md)", ()
       "dueSoon",
     ]);
     expect(ofContract[0]).toMatchObject({
+      state: "sent",
       contractNumber: contract.number,
       instalmentIndex: 1,
       dueDate: "2026-03-12",
@@ -174,13 +176,38 @@ describe("notices to the borrower: reminders and receipts (docs/notices.md)", ()
         ["receipt", 100_000, repaid.outstandingAmount],
       ],
     );
-    expect(notices.every((notice) => notice.sentAt !== null)).toBe(true);
+    expect(notices.every((notice) => notice.state === "sent" && notice.sentAt !== null)).toBe(true);
+    // The jobs of one run go out in no set order: each text is looked for, not its place.
     const texts = (await textsTo(borrowerE164, ["receipt"])).slice(-4).map(({ text }) => text);
-    expect(texts[0]).toContain("상환이 기록되었습니다");
-    expect(texts[0]).toContain("₩100,000");
-    expect(texts[1]).toContain("감면");
-    expect(texts[2]).toContain("2026. 04. 20.");
-    expect(texts[3]).toContain("취소");
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/1회차에 ₩100,000 상환이 기록되었습니다/),
+        expect.stringMatching(/1회차 ₩40,000이 감면되었습니다/),
+        expect.stringMatching(/2회차의 상환일이 2026\. 04\. 20\.\(으\)로 연장되었습니다/),
+        expect.stringMatching(/1회차의 이전 기록이 취소되었습니다\. 남은 금액: ₩980,000/),
+      ]),
+    );
+    // One operation with a repayment and a waiver: a receipt for each, each with its own amount.
+    await lender.api.contract.repay({
+      id: contract.id,
+      idempotencyKey: key(),
+      instalmentIndex: 2,
+      repaymentAmount: 30_000,
+      waiverAmount: 10_000,
+      receivedOn: "2026-03-02",
+    });
+    await runJobs();
+    const both = (await lender.api.notice.list({ contractId: contract.id })).notices.slice(0, 2);
+    expect(both.map((notice) => [notice.amount, notice.outstandingAmount])).toEqual([
+      [10_000, 940_000],
+      [30_000, 940_000],
+    ]);
+    expect((await textsTo(borrowerE164, ["receipt"])).slice(-2).map(({ text }) => text)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/2회차에 ₩30,000 상환이 기록되었습니다/),
+        expect.stringMatching(/2회차 ₩10,000이 감면되었습니다/),
+      ]),
+    );
     // Another lender's contract is not his to read.
     const stranger = await ts.loggedInClient("01042420099");
     expect(await refusal(stranger.api.notice.list({ contractId: contract.id }))).toMatchObject({
@@ -213,6 +240,51 @@ describe("notices to the borrower: reminders and receipts (docs/notices.md)", ()
     const texts = (await textsTo(borrowerE164)).filter(({ at }) => at.startsWith("2026-04-09"));
     expect(texts.filter(({ text }) => text.includes(loud.number))).toHaveLength(1);
     expect(texts.filter(({ text }) => text.includes(quiet.number))).toHaveLength(0);
+  });
+
+  it("closes a reminder it can no longer send truly: dropped once turned off, failed after its last attempt", async () => {
+    await post("/__test/clock", { now: "2026-03-02T01:00:00Z" });
+    // Due 2026-05-20, a day no other contract of this file falls due on.
+    const dated = async () => {
+      const contract = await lender.api.contract.add(
+        contractDraft(borrowerPhone, {
+          loanDate: "2026-03-02",
+          repaymentDate: "2026-05-20",
+          instalmentAmount: 1_010_000,
+        }),
+      );
+      await borrower.api.contract.open({ code: contract.code });
+      await borrower.api.contract.sign({ id: contract.id, signature: signaturePng() });
+      return contract;
+    };
+    const turnedOff = await dated();
+    const unlucky = await dated();
+    const stateOf = async (id: string) =>
+      (await lender.api.notice.list({ contractId: id })).notices.map((notice) => notice.state);
+    // The gateway is down: both reminders fail their first attempt.
+    // Sessions last 30 idle days: the parties use the app on the way.
+    for (const day of ["2026-03-30", "2026-04-25"]) await moveClockTo(`${day}T00:00:00Z`);
+    ts.sms.failNext(100);
+    try {
+      let at = Date.parse("2026-05-17T01:00:00Z");
+      await moveClockTo(new Date(at).toISOString());
+      expect(await runJobs()).toMatchObject({ done: 1, failed: 2 });
+      expect(await stateOf(turnedOff.id)).toEqual(["waiting"]);
+      await lender.api.contract.reminders({ id: turnedOff.id, on: false });
+      // Each retry after its wait (30 s, 1, 2… minutes), all within the reminder's day.
+      for (let attempt = 1; attempt < jobRetry.maxAttempts; attempt++) {
+        at += retryDelayMs(attempt) + 1_000;
+        await moveClockTo(new Date(at).toISOString());
+        await runJobs();
+      }
+    } finally {
+      ts.sms.failNext(0);
+    }
+    expect(await stateOf(turnedOff.id)).toEqual(["dropped"]);
+    expect(await stateOf(unlucky.id)).toEqual(["failed"]);
+    const texts = await textsTo(borrowerE164);
+    expect(texts.filter(({ text }) => text.includes(unlucky.number))).toEqual([]);
+    expect(texts.filter(({ text }) => text.includes(turnedOff.number))).toEqual([]);
   });
 
   it("reads a Taipei contract's own time zone: 10:00 there is 02:00 UTC", async () => {

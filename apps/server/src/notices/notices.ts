@@ -8,19 +8,20 @@ import {
   type LedgerEntry,
   type Notice,
   type NoticeKind,
+  type NoticeState,
   reminderDueAt,
   reminderWindowDays,
   smsKindOf,
   todayIn,
 } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
-import { and, desc, eq, gte, lt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { loadInstalmentStates } from "../contracts/contract-store";
 import type { Db } from "../db/database";
 import { contractInstalments, contracts, jobs, notices } from "../db/schema";
-import { enqueueJob, type JobHandler } from "../jobs/job-queue";
+import { enqueueJob, type JobHandler, type JobRunCounts, jobRetry } from "../jobs/job-queue";
 import { type Locale, localeOfJurisdiction, serverText } from "../messages/message-for";
 
 /**
@@ -61,8 +62,8 @@ async function addNotice(
 }
 
 /**
- * The receipt of one money operation (repayment, waiver, renewal or reversal), in the operation's
- * transaction: what moved, on which instalment, and what is still owed after it.
+ * The receipts of one money operation, in its transaction: one per ledger entry it wrote (a
+ * repayment with a waiver is two: each says its own amount), with what is still owed after it.
  */
 export async function addReceipt(
   tx: Db,
@@ -74,23 +75,22 @@ export async function addReceipt(
   },
   now: Date,
 ): Promise<void> {
-  const [first] = receipt.entries;
-  if (first === undefined) return;
-  const amounts = receipt.entries.map((entry) => entry.amount ?? 0);
-  await addNotice(
-    tx,
-    {
-      key: `receipt:${receipt.operationId}`,
-      contractId: receipt.contractId,
-      kind: "receipt",
-      entryKind: first.kind,
-      instalmentIndex: first.instalmentIndex,
-      dueDate: first.newDueDate,
-      amount: first.amount === null ? null : amounts.reduce((sum, amount) => sum + amount, 0),
-      outstandingAmount: receipt.outstandingAmount,
-    },
-    now,
-  );
+  for (const [index, entry] of receipt.entries.entries()) {
+    await addNotice(
+      tx,
+      {
+        key: `receipt:${receipt.operationId}:${index + 1}`,
+        contractId: receipt.contractId,
+        kind: "receipt",
+        entryKind: entry.kind,
+        instalmentIndex: entry.instalmentIndex,
+        dueDate: entry.newDueDate,
+        amount: entry.amount,
+        outstandingAmount: receipt.outstandingAmount,
+      },
+      now,
+    );
+  }
 }
 
 /**
@@ -116,33 +116,62 @@ export async function addDueReminders(tx: Db, now: Date): Promise<number> {
         eq(contracts.phase, "owing"),
         eq(contracts.reminders, true),
       ),
-    );
+    )
+    // One order for every scan: two scans overlapping in two processes take the keys' locks in
+    // the same order instead of deadlocking.
+    .orderBy(asc(contracts.id));
   if (candidates.length === 0) return 0;
   const states = await loadInstalmentStates(
     tx,
     candidates.map((contract) => contract.id),
   );
-  let added = 0;
-  for (const contract of candidates) {
-    const { overdueRatePercent } = contract.terms as ContractTerms;
-    const today = todayIn(contract.timeZone, now);
-    for (const state of states.get(contract.id) ?? []) {
+  const due = candidates.flatMap((contract) =>
+    (states.get(contract.id) ?? []).flatMap((state) => {
       const kind = reminderDueAt(state.dueDate, contract.timeZone, now);
-      if (kind === null) continue;
-      const balance = instalmentBalanceOn(state, overdueRatePercent, today);
-      if (balance.outstanding === 0) continue;
-      const key = `${kind}:${contract.id}:${state.index}:${state.dueDate}`;
-      const notice = {
-        key,
-        contractId: contract.id,
-        kind,
-        instalmentIndex: state.index,
-        dueDate: state.dueDate,
-        amount: balance.outstanding,
-        outstandingAmount: balance.outstanding,
-      };
-      if (await addNotice(tx, notice, now)) added++;
-    }
+      return kind === null
+        ? []
+        : [
+            {
+              contract,
+              state,
+              kind,
+              key: `${kind}:${contract.id}:${state.index}:${state.dueDate}`,
+            },
+          ];
+    }),
+  );
+  if (due.length === 0) return 0;
+  // From 10:00 until midnight every scan finds the day's reminders again: those already added
+  // are skipped here rather than by a failed insert each minute.
+  const existing = new Set(
+    (
+      await tx
+        .select({ key: notices.key })
+        .from(notices)
+        .where(
+          inArray(
+            notices.key,
+            due.map(({ key }) => key),
+          ),
+        )
+    ).map(({ key }) => key),
+  );
+  let added = 0;
+  for (const { contract, state, kind, key } of due) {
+    if (existing.has(key)) continue;
+    const { overdueRatePercent } = contract.terms as ContractTerms;
+    const balance = instalmentBalanceOn(state, overdueRatePercent, todayIn(contract.timeZone, now));
+    if (balance.outstanding === 0) continue;
+    const notice = {
+      key,
+      contractId: contract.id,
+      kind,
+      instalmentIndex: state.index,
+      dueDate: state.dueDate,
+      amount: balance.outstanding,
+      outstandingAmount: balance.outstanding,
+    };
+    if (await addNotice(tx, notice, now)) added++;
   }
   return added;
 }
@@ -172,17 +201,25 @@ export function noticeText(
 const doneJobsKeptMs = 30 * 24 * 60 * 60_000;
 
 /**
- * One turn of the job worker (and of POST /__test/jobs/run): adds this minute's reminder scan
- * unless a process already did, then runs every job due, the sends the scan adds included.
+ * One turn of the job worker: adds this minute's reminder scan unless a process already did, then
+ * runs every job due, the sends the scan adds included. POST /__test/jobs/run asks for a scan of
+ * its own (`everyCall`): a test's clock may come back to a minute already scanned.
  */
-export async function runJobs(ctx: ServerContext): Promise<{ done: number; failed: number }> {
+export async function runJobs(
+  ctx: ServerContext,
+  options: { scan: "once a minute" | "every call" } = { scan: "once a minute" },
+): Promise<JobRunCounts> {
   const at = ctx.now();
+  const minute = at.toISOString().slice(0, 16);
   await enqueueJob(
     ctx.db,
     {
       kind: noticeJobKinds.scan,
       payload: {},
-      key: `${noticeJobKinds.scan}:${at.toISOString().slice(0, 16)}`,
+      key:
+        options.scan === "every call"
+          ? `${noticeJobKinds.scan}:${minute}:${randomUUID()}`
+          : `${noticeJobKinds.scan}:${minute}`,
       runAt: at,
     },
     at,
@@ -208,11 +245,19 @@ export function noticeJobHandlers(ctx: ServerContext): Record<string, JobHandler
         .from(notices)
         .innerJoin(contracts, eq(contracts.id, notices.contractId))
         .where(eq(notices.id, noticeId));
-      // Sent already (a job run twice), or gone: nothing to do.
-      if (found === undefined || found.notice.sentAt !== null) return undefined;
+      // Sent or closed already (a job run twice), or gone: nothing to do.
+      if (found === undefined || found.notice.state !== "waiting") return undefined;
       const { notice, contract } = found;
-      // A reminder the lender turned off after it was queued, or a debt settled since, is dropped.
-      if (notice.kind !== "receipt" && !contract.reminders) return undefined;
+      const close = (state: "dropped" | "failed", sentAt: Date | null = null) => ({
+        commit: async (tx: Db) => {
+          await tx.update(notices).set({ state, sentAt }).where(eq(notices.id, notice.id));
+        },
+      });
+      // A reminder is sent only while its words are true: reminders still on, its day (a retry
+      // may come after midnight) and money still owed on the instalment.
+      if (notice.kind !== "receipt" && !(await reminderStillTrue(ctx, notice, contract))) {
+        return close("dropped");
+      }
       const locale = localeOfJurisdiction(contract.jurisdiction);
       const delivery = await ctx.sms.send({
         kind: smsKindOf(notice.kind),
@@ -226,14 +271,39 @@ export function noticeJobHandlers(ctx: ServerContext): Record<string, JobHandler
         ),
       });
       ctx.metrics?.sms(ctx.sms.name, delivery.ok);
-      if (!delivery.ok) throw new Error(`SMS not delivered: ${delivery.reason}`);
+      if (!delivery.ok) {
+        // The last attempt closes the notice as failed, for the lists to say so.
+        if (job.attempt >= jobRetry.maxAttempts) return close("failed");
+        throw new Error(`SMS not delivered: ${delivery.reason}`);
+      }
       return {
         commit: async (tx) => {
-          await tx.update(notices).set({ sentAt: ctx.now() }).where(eq(notices.id, notice.id));
+          await tx
+            .update(notices)
+            .set({ state: "sent", sentAt: ctx.now() })
+            .where(eq(notices.id, notice.id));
         },
       };
     },
   };
+}
+
+/** Whether a reminder still says what is true now: see notice.send. */
+async function reminderStillTrue(
+  ctx: ServerContext,
+  notice: NoticeRow,
+  contract: typeof contracts.$inferSelect,
+): Promise<boolean> {
+  const now = ctx.now();
+  if (!contract.reminders || contract.cancelledAt !== null || notice.dueDate === null) return false;
+  if (reminderDueAt(notice.dueDate, contract.timeZone, now) !== notice.kind) return false;
+  const states = (await loadInstalmentStates(ctx.db, [contract.id])).get(contract.id) ?? [];
+  const state = states.find((candidate) => candidate.index === notice.instalmentIndex);
+  if (state === undefined || state.dueDate !== notice.dueDate) return false;
+  const { overdueRatePercent } = contract.terms as ContractTerms;
+  return (
+    instalmentBalanceOn(state, overdueRatePercent, todayIn(contract.timeZone, now)).outstanding > 0
+  );
 }
 
 /** The notices a caller may read: a borrower's own, or a lender's contract's. Newest first. */
@@ -269,6 +339,7 @@ export async function listNotices(
       locale,
     ),
     createdAt: notice.createdAt.toISOString(),
+    state: notice.state as NoticeState,
     sentAt: notice.sentAt?.toISOString() ?? null,
   }));
 }

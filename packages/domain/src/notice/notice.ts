@@ -63,6 +63,10 @@ export function smsKindOf(kind: NoticeKind): "reminder" | "overdue" | "receipt" 
   return kind === "overdue1" || kind === "overdue7" ? "overdue" : "reminder";
 }
 
+/** Where a notice's SMS stands. */
+export const noticeStates = ["waiting", "sent", "dropped", "failed"] as const;
+export type NoticeState = (typeof noticeStates)[number];
+
 /** A notice as the borrower and the lender read it. */
 export interface Notice {
   id: string;
@@ -70,7 +74,7 @@ export interface Notice {
   /** The contract number people quote: `C-2026-000123`. */
   contractNumber: string;
   kind: NoticeKind;
-  /** The instalment it is about (null for a receipt over several). */
+  /** The instalment it is about. */
   instalmentIndex: number | null;
   dueDate: CalendarDate | null;
   /** For a receipt: the money the event moved (null for a renewal). */
@@ -80,7 +84,12 @@ export interface Notice {
   /** The text as sent, in the reader's language. */
   text: string;
   createdAt: string;
-  /** When the SMS provider accepted it; null while it waits or retries. */
+  /**
+   * `waiting` (to be sent, or retrying), `sent`, `dropped` (reminders turned off, the instalment
+   * settled, or its day over before it could go: docs/notices.md) or `failed` (every attempt).
+   */
+  state: NoticeState;
+  /** When the SMS provider accepted it; null until then. */
   sentAt: string | null;
 }
 
@@ -95,5 +104,6 @@ export const noticeSchema = v.object({
   outstandingAmount: moneySchema,
   text: v.string(),
   createdAt: v.string(),
+  state: v.picklist(noticeStates),
   sentAt: v.nullable(v.string()),
 }) satisfies v.GenericSchema<unknown, Notice>;

@@ -274,7 +274,22 @@ describe("the share link's 7 days, and the borrower's notices (docs/notices.md)"
                 outstandingAmount: 1_010_000,
                 text: "[차용] 계약 C-2026-000009 1회차 ₩1,010,000의 상환일이 2026. 04. 01.(3일 후)입니다.",
                 createdAt: "2026-03-29T01:00:00.000Z",
+                state: "sent",
                 sentAt: "2026-03-29T01:00:00.000Z",
+              },
+              {
+                id: "n0",
+                contractId: signed.id,
+                contractNumber: signed.number,
+                kind: "dueToday",
+                instalmentIndex: 1,
+                dueDate: "2026-03-20",
+                amount: 1_010_000,
+                outstandingAmount: 1_010_000,
+                text: "[차용] 계약 C-2026-000009 1회차 ₩1,010,000의 상환일은 오늘(2026. 03. 20.)입니다.",
+                createdAt: "2026-03-20T01:00:00.000Z",
+                state: "dropped",
+                sentAt: null,
               },
             ],
           },
@@ -283,6 +298,9 @@ describe("the share link's 7 days, and the borrower's notices (docs/notices.md)"
     });
     expect(await screen.findByText(/3일 후\)입니다/)).toBeTruthy();
     expect(screen.getByText(/상환 3일 전 · .* 발송/)).toBeTruthy();
+    expect(
+      screen.getByText(/상환일 당일 · 보내지 않음 \(알림 꺼짐, 상환 완료 또는 발송일 지남\)/),
+    ).toBeTruthy();
     const toggle = screen.getByRole("checkbox", { name: /상환일 전후로 차용인에게 알림 보내기/ });
     expect(toggle).toHaveProperty("checked", true);
     fireEvent.click(toggle);

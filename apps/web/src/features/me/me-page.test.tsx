@@ -40,6 +40,7 @@ describe("'me'", () => {
 describe("the borrower's notices on 'me' (docs/notices.md)", () => {
   it("lists the reminders and receipts he was sent, newest first, and none for a lender", async () => {
     const notice = (id: string, kind: string, text: string, sentAt: string | null) => ({
+      state: sentAt === null ? "waiting" : "sent",
       id,
       contractId: "c1",
       contractNumber: "C-2026-000001",

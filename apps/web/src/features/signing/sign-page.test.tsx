@@ -362,6 +362,29 @@ describe("signing into a debt already overdue (docs/contracts.md)", () => {
     });
   });
 
+  it("shows the warning when a due date passed while the page was open and the server asks for the tick", async () => {
+    let passed = false;
+    const { store } = renderSignPage({
+      ...verified,
+      "/api/v1/contract/open": () => ({ body: passed ? overdue : contract }),
+      "/api/v1/contract/sign": () => {
+        passed = true;
+        return {
+          status: 409,
+          message: "이미 연체된 계약입니다. 연체 사실을 확인했다는 항목에 체크해 주세요",
+        };
+      },
+    });
+    store.set(pendingSignatureAtom, drawing);
+    await tickReadAndConfirm();
+    const dialog = await screen.findByRole("alertdialog", { name: "이 계약서에 서명할까요?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "서명하기" }));
+    expect(await screen.findByRole("alert", { name: "이미 연체된 계약입니다" })).toBeTruthy();
+    expect(
+      screen.getByRole("checkbox", { name: /서명 즉시 .* 갚아야 한다는 것을 확인했습니다/ }),
+    ).toHaveProperty("checked", false);
+  });
+
   it("says so in Traditional Chinese too", async () => {
     localStorage.setItem("languageIndex", "1");
     renderSignPage({ ...verified, "/api/v1/contract/open": () => ({ body: overdue }) });

@@ -213,6 +213,9 @@ function SignContract({ code }: { code: string }) {
       setAsking(false);
       // 'identity.notVerified' is a 409 whose message is already translated: the record says.
       if (asTransportError(error)?.status === 409) {
+        // The contract as it is now: a due date may have passed since the page was read (the
+        // server then asks for the overdue tick, which the page shows once it knows).
+        await queryClient.refetchQueries({ queryKey: opened.queryKey }).catch(() => {});
         // The record as it is now, not as the page read it.
         const progress = await queryClient
           .fetchQuery({ ...apiQuery("identity.userDetail"), staleTime: 0 })
