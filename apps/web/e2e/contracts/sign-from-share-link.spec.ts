@@ -127,8 +127,10 @@ test("a lender sends a contract from a template and the borrower signs it from t
   await expect(question.getByText("₩1,020,000")).toBeVisible();
   await question.getByRole("button", { name: "서명하기" }).click();
   await expect(
-    borrower.getByText("축하합니다! 계약서 서명이 완료되었습니다. 홈 화면에서 확인할 수 있습니다."),
-  ).toBeVisible();
+    borrower.getByText(
+      "축하합니다! 계약서 서명이 완료되었습니다. '주문 내역'에서 확인할 수 있습니다.",
+    ),
+  ).toBeVisible({ timeout: 30_000 });
   // The document behind it is read again: it now carries the SHA-256 of the signed terms.
   const signedDocument = borrower.frameLocator("iframe.contract-document");
   await expect(signedDocument.getByText("서명된 계약 조건의 SHA-256")).toBeVisible();

@@ -68,7 +68,7 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   await repayment.getByLabel("이번 상환 금액").fill("200000");
   await repayment.getByLabel("메모 (선택)").fill("계좌 이체");
   await repayment.getByRole("button", { name: "상환 등록" }).click();
-  await expect(lender.getByText("상환이 등록되었습니다")).toBeVisible();
+  await expect(lender.getByText("상환이 등록되었습니다", { exact: true })).toBeVisible();
   await expect(repayment).toHaveCount(0);
   await expect(first.getByText("₩200,000")).toBeVisible();
   const timeline = lender.locator(".cy-ledger");
@@ -82,10 +82,13 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   const renewal = lender.getByRole("dialog", { name: "기한 연장" });
   await renewal.getByLabel("연장 후 상환일").fill(seoulDateInDays(-20));
   await renewal.getByRole("button", { name: "기한 연장" }).click();
-  await expect(renewal.getByText("올바른 연장 후 상환일을 선택해 주세요")).toBeVisible();
+  // The message names the due date the new one must pass.
+  await expect(
+    renewal.getByText(`연장 후 상환일은 현재 상환일(${seoulDateInDays(-14)}) 이후여야 합니다`),
+  ).toBeVisible();
   await renewal.getByLabel("연장 후 상환일").fill(seoulDateInDays(10));
   await renewal.getByRole("button", { name: "기한 연장" }).click();
-  await expect(lender.getByText("기한이 연장되었습니다")).toBeVisible();
+  await expect(lender.getByText("기한이 연장되었습니다", { exact: true })).toBeVisible();
   await expect(head.getByText("상환 대기")).toBeVisible();
   await expect(first.getByText(/기한 연장됨 · 원래 상환일/)).toBeVisible();
 
@@ -100,7 +103,7 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   await expect(reversal.getByText("입력해 주세요")).toBeVisible();
   await reversal.getByLabel("취소 사유").fill("금액을 잘못 입력함");
   await reversal.getByRole("button", { name: "이 기록 취소" }).click();
-  await expect(lender.getByText("기록이 취소되었습니다")).toBeVisible();
+  await expect(lender.getByText("기록이 취소되었습니다", { exact: true })).toBeVisible();
   await expect(timeline.getByText("취소됨")).toBeVisible();
   await expect(timeline.getByText("취소한 기록: 상환 ₩200,000")).toBeVisible();
   await expect(first.getByText("₩200,000")).toHaveCount(0);
@@ -121,13 +124,13 @@ test("a lender records a repayment, a waiver that closes a contract, a renewal a
   const full = lender.getByRole("dialog", { name: "상환 등록" });
   await full.getByLabel("이번 상환 금액").fill("1000000");
   await full.getByRole("button", { name: "상환 등록" }).click();
-  await expect(lender.getByText("상환이 등록되었습니다")).toBeVisible();
+  await expect(lender.getByText("상환이 등록되었습니다", { exact: true })).toBeVisible();
   await lender.getByRole("button", { name: "감면" }).click();
   const waiver = lender.getByRole("dialog", { name: "감면" });
   await expect(waiver.getByText("이 회차의 미상환 금액: ₩10,000")).toBeVisible();
   await waiver.getByLabel("감면 금액").fill("10000");
   await waiver.getByRole("button", { name: "감면" }).click();
-  await expect(lender.getByText("감면이 등록되었습니다")).toBeVisible();
+  await expect(lender.getByText("감면이 등록되었습니다", { exact: true })).toBeVisible();
   await expect(head.getByText("감면 후 종결")).toBeVisible();
   await expect(lender.getByRole("button", { name: "상환 등록" })).toHaveCount(0);
   // Its instalment closed with a waiver, not repaid in full: the chip says so.
