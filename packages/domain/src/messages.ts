@@ -86,7 +86,10 @@ export const messageKeys = [
   // Renewal (docs/validation.md#renewal)
   "renewal.instalment.required",
   "renewal.date.required",
-  "renewal.date.invalid", // 'select a correct renewal date'
+  "renewal.date.invalid", // 'select a correct renewal date' (not a date)
+  "renewal.date.notAfterDueDate", // must be after the current due date {dueDate}
+  "renewal.date.past", // must not be before today {today}
+  "renewal.date.tooLate", // within {years} years of the loan date: by {latest}
 
   // ID card page (docs/validation.md#id-card-page)
   "identity.frontPhoto.required",

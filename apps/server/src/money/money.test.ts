@@ -331,9 +331,10 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
           newDueDate: addDays(today(), -1),
         }),
       );
+      // After the due date but before today: the message names today.
       expect([invalid.status, invalid.serverMessage]).toEqual([
         400,
-        messageFor("renewal.date.invalid", "ko-KR"),
+        messageFor("renewal.date.past", "ko-KR", { today: today() }),
       ]);
       const missing = await refusal(
         lender.api.contract.renew({

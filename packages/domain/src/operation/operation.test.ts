@@ -304,23 +304,32 @@ describe("planRenewal", () => {
     [
       "not after the current due date",
       { instalmentIndex: 2, newDueDate: "2025-04-10" },
-      "renewal.date.invalid",
+      "renewal.date.notAfterDueDate",
       "newDueDate",
     ],
     [
       "still in the past",
       { instalmentIndex: 1, newDueDate: "2025-03-15" },
-      "renewal.date.invalid",
+      "renewal.date.past",
       "newDueDate",
     ],
     [
       "beyond 5 years of the loan",
       { instalmentIndex: 1, newDueDate: "2030-02-11" },
-      "renewal.date.invalid",
+      "renewal.date.tooLate",
       "newDueDate",
     ],
   ])("%s -> %s", (_name, renewal, key, field) => {
     expect(keysOf(planRenewal(ctx, renewal))).toEqual([[key, field]]);
+  });
+
+  it("names the date a refused renewal date is measured against", () => {
+    const errorOf = (newDueDate: string) => {
+      const planned = planRenewal(ctx, { instalmentIndex: 2, newDueDate });
+      return planned.ok ? null : planned.errors[0];
+    };
+    expect(errorOf("2025-04-10")).toMatchObject({ params: { dueDate: "2025-04-10" } });
+    expect(errorOf("2030-02-11")).toMatchObject({ params: { latest: "2030-02-10", years: 5 } });
   });
 
   it("plans a renewal entry, and refuses one on a settled instalment", () => {

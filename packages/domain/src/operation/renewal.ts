@@ -57,14 +57,31 @@ export function planRenewal(ctx: OperationContext, renewal: Renewal): Result<New
   if (newDueDate === undefined || newDueDate === "") {
     return fail(domainError(errorKinds.validation, "renewal.date.required", "newDueDate"));
   }
-  if (
-    !isValidCalendarDate(newDueDate) ||
-    newDueDate <= balance.dueDate ||
-    newDueDate < ctx.today ||
-    newDueDate > addYearsClamped(ctx.terms.loanDate, maxRenewalYears)
-  ) {
+  if (!isValidCalendarDate(newDueDate)) {
     // 'select a correct renewal date'
     return fail(domainError(errorKinds.validation, "renewal.date.invalid", "newDueDate"));
+  }
+  // Each wrong date says what the right one must be, with the date it is measured against.
+  if (newDueDate <= balance.dueDate) {
+    return fail(
+      domainError(errorKinds.validation, "renewal.date.notAfterDueDate", "newDueDate", {
+        dueDate: balance.dueDate,
+      }),
+    );
+  }
+  if (newDueDate < ctx.today) {
+    return fail(
+      domainError(errorKinds.validation, "renewal.date.past", "newDueDate", { today: ctx.today }),
+    );
+  }
+  const latest = addYearsClamped(ctx.terms.loanDate, maxRenewalYears);
+  if (newDueDate > latest) {
+    return fail(
+      domainError(errorKinds.validation, "renewal.date.tooLate", "newDueDate", {
+        latest,
+        years: maxRenewalYears,
+      }),
+    );
   }
   if (balance.outstanding === 0) {
     return fail(

@@ -164,9 +164,17 @@ describe("money on a signed contract (lender)", () => {
     const sheet = await screen.findByRole("dialog", { name: "기한 연장" });
     const date = within(sheet).getByLabelText(/연장 후 상환일/);
     // Before the server's today (2026-11-23): refused, on the date, before anything is sent.
+    // Each wrong date names the date it is measured against.
+    fireEvent.change(date, { target: { value: "2026-03-15" } });
+    fireEvent.blur(date);
+    expect(
+      await within(sheet).findByText("연장 후 상환일은 현재 상환일(2026-04-01) 이후여야 합니다"),
+    ).toBeTruthy();
     fireEvent.change(date, { target: { value: "2026-05-01" } });
     fireEvent.blur(date);
-    expect(await within(sheet).findByText("올바른 연장 후 상환일을 선택해 주세요")).toBeTruthy();
+    expect(
+      await within(sheet).findByText("연장 후 상환일은 오늘(2026-11-23) 이전일 수 없습니다"),
+    ).toBeTruthy();
     fireEvent.click(within(sheet).getByRole("button", { name: "기한 연장" }));
     await waitFor(() => expect(document.activeElement).toBe(date));
     expect(renewals).toEqual([]);
