@@ -20,7 +20,9 @@ describe("translate", () => {
       "42초 후에 다시 받을 수 있습니다",
     );
     expect(translate("login.sms.cooldown", "zh-TW", { seconds: 42 })).toBe("請於 42 秒後重新發送");
-    expect(translate("transport.httpStatus", "zh-TW", { code: 502 })).toBe("HTTP 狀態碼 502");
+    expect(translate("transport.httpStatus", "zh-TW", { code: 502 })).toBe(
+      "伺服器目前無法回應（HTTP 狀態碼 502），請稍後再試。",
+    );
   });
 
   it("gives the spec's time-out modal exactly", () => {

@@ -102,7 +102,7 @@ export function renderContractDocument({
   const scheduleRows = content.schedule.rows
     .map(
       ([index, dueDate, amount]) =>
-        `<tr><td>${escapeHtml(index)}</td><td>${escapeHtml(dueDate)}</td><td class="n">${escapeHtml(amount)}</td></tr>`,
+        `<tr><td>${escapeHtml(index)}</td><td class="d">${escapeHtml(dueDate)}</td><td class="n">${escapeHtml(amount)}</td></tr>`,
     )
     .join("");
   const partyRows = rows(content.parties.fields);
@@ -125,7 +125,7 @@ body{font-family:${documentFontFamily(locale)};margin:16px;color:#100F16;line-he
 :lang(ko) body{word-break:keep-all}
 h1{font-size:1.3em}h2{font-size:1.05em;margin-top:1.4em;border-bottom:1px solid #A4B8D2}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 6px;vertical-align:top}
-th{font-weight:600;width:42%}td.n{text-align:right}code{word-break:break-all;font-size:.85em}
+th{font-weight:600;width:42%}td.n{text-align:right}td.n,td.d{white-space:nowrap}code{word-break:break-all;font-size:.85em}
 .cancelled{color:#b00020;font-weight:700}.pending{color:#666}.note{color:#4a4a57;font-size:.85em;margin:4px 0 0}
 .number{color:#4a4a57;margin:-.6em 0 0}
 figure.signature{margin:8px 0}figure.signature img{display:block;max-width:min(100%,320px);max-height:140px;height:auto;width:auto;border:1px solid #ddd;border-radius:6px;background:#fff}

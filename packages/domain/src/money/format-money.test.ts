@@ -9,6 +9,11 @@ describe("formatMoney", () => {
     expect(formatMoney(1_500_000, "TWD", { display: "code" })).toMatch(/^TWD\s1,500,000$/);
   });
 
+  it("writes the won ₩ in Traditional Chinese too, not Intl's full-width ￦", () => {
+    expect(formatMoney(1_500_000, "KRW", { locale: "zh-TW" })).toBe("₩1,500,000");
+    expect(formatMoney(2_500, "KRW", { locale: "zh-TW", signed: true })).toBe("+₩2,500");
+  });
+
   it("signs and shortens on request", () => {
     expect(formatMoney(2_500, "KRW", { signed: true })).toBe("+₩2,500");
     expect(formatMoney(-2_500, "TWD", { signed: true })).toBe("-NT$2,500");

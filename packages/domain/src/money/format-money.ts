@@ -33,13 +33,21 @@ export function formatMoney(
     compact,
   ).formatToParts(amount);
   // Taiwan's own locale writes the NT dollar as a bare "$", which beside won amounts (and on a
-  // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it.
+  // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it. It
+  // writes the won full-width ("￦"), where every list of the app writes "₩": one sign for one
+  // currency in every language.
   return parts
     .map((part) =>
-      currency === "TWD" && part.type === "currency" && part.value === "$" ? "NT$" : part.value,
+      part.type === "currency" ? (currencySigns[currency][part.value] ?? part.value) : part.value,
     )
     .join("");
 }
+
+/** The currency signs Intl writes in some locale, and the one the app writes instead. */
+const currencySigns: Record<Currency, Record<string, string>> = {
+  KRW: { "￦": "₩" },
+  TWD: { $: "NT$" },
+};
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

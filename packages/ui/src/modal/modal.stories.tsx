@@ -41,7 +41,9 @@ export const FriendlyTip: Story = {
     await expect(args.onConfirm).toHaveBeenCalledTimes(2);
   },
 };
-export const HttpError: Story = { args: { children: "HTTP 상태 코드 502" } };
+export const HttpError: Story = {
+  args: { children: "서버가 지금 응답하지 못했습니다 (HTTP 상태 코드 502). 잠시 후 다시 시도해 주세요." },
+};
 export const LongKorean: Story = {
   args: {
     children:

@@ -5,6 +5,7 @@ import { useLingui } from "@lingui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type CurrentUser, currentUserQuery } from "../../data/api-query";
+import { useBack } from "../../session/use-back";
 import { type Contract, dueDateShown, isUnsigned } from "../contracts/contract-labels";
 import { homeContractsQuery } from "./home-contracts";
 import { type HomeStep, HomeSteps } from "./home-steps";
@@ -17,10 +18,12 @@ import { type HomeStep, HomeSteps } from "./home-steps";
 export function HomePage() {
   const { _ } = useLingui();
   const { data: user } = useSuspenseQuery(currentUserQuery());
+  const back = useBack();
   return (
     <>
-      {/* The home page is a root, like the tabs: nothing to go back to. */}
-      <PageHeader title={_("home.title")} />
+      {/* Not one of the tabs, so no tab bar: back leads to where he came from, or the order
+          list (docs/screens.md, "Home"). */}
+      <PageHeader title={_("home.title")} onBack={back} />
       <div className="page home">
         {user.role === "lender" ? <LenderHome /> : <BorrowerHome user={user} />}
       </div>

@@ -23,7 +23,7 @@ describe("dashboard amounts", () => {
     });
     expect(formatFigure(123_456_789, "KRW", "ko-KR", "tile").shown).toBe("₩1.23억");
     expect(formatFigure(1_234_567_890, "TWD", "zh-TW", "tile").shown).toBe("NT$12.3億");
-    expect(formatFigure(98_765_432_100, "KRW", "zh-TW", "cell").shown).toBe("￦988億");
+    expect(formatFigure(98_765_432_100, "KRW", "zh-TW", "cell").shown).toBe("₩988億");
     expect(formatFigure(-1_234_567_890, "TWD", "ko-KR", "tile").shown).toBe("-NT$12.3억");
   });
 
