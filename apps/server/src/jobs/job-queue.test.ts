@@ -104,34 +104,47 @@ describe("the job queue (docs/notices.md, 'The job queue')", () => {
   });
 
   it("gives up on a job whose worker stopped during every attempt", async () => {
+    // Each attempt claims it and never ends while the test runs (as if its process had died);
+    // released at the end, so nothing of it outlives the test file.
+    let release: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const stuck = createJobRunner({
       db: database.db,
       now,
       logger,
       metrics: null,
-      handlers: { stuck: () => new Promise(() => {}) },
+      handlers: { stuck: () => stalled.then(() => undefined) },
     });
     await enqueueJob(
       database.db,
       { kind: "stuck", payload: {}, key: "stuck", runAt: current },
       current,
     );
-    // Each attempt claims it and never ends (the process died); the lease runs out each time.
-    for (let attempt = 1; attempt <= jobRetry.maxAttempts; attempt++) {
-      void stuck.runDue();
-      await expect
-        .poll(async () => {
-          const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
-          return row?.attempts;
-        })
-        .toBe(attempt);
-      current = new Date(current.getTime() + jobLeaseMs + 1_000);
+    const runs: Promise<unknown>[] = [];
+    try {
+      for (let attempt = 1; attempt <= jobRetry.maxAttempts; attempt++) {
+        runs.push(stuck.runDue());
+        await expect
+          .poll(async () => {
+            const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
+            return row?.attempts;
+          })
+          .toBe(attempt);
+        current = new Date(current.getTime() + jobLeaseMs + 1_000);
+      }
+      // The next claim finds its attempts spent: it gives up instead of claiming it again.
+      expect(await stuck.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
+      expect(row?.failedAt).toEqual(current);
+      expect(row?.lastError).toBe("its worker stopped during every attempt");
+    } finally {
+      release();
+      // The stalled attempts end now; none can commit: the job gave up.
+      const ended = (await Promise.all(runs)) as { done: number }[];
+      expect(ended.map(({ done }) => done)).toEqual(runs.map(() => 0));
     }
-    // The next claim finds its attempts spent: it gives up instead of claiming it again.
-    expect(await stuck.runDue()).toEqual({ done: 0, failed: 0, lost: 0 });
-    const [row] = await database.db.select().from(jobs).where(eq(jobs.key, "stuck"));
-    expect(row?.failedAt).toEqual(current);
-    expect(row?.lastError).toBe("its worker stopped during every attempt");
   });
 
   it("gives a job whose worker died to another once its lease is over, and its effect happens once", async () => {
