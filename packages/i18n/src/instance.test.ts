@@ -21,7 +21,7 @@ describe("translate", () => {
     );
     expect(translate("login.sms.cooldown", "zh-TW", { seconds: 42 })).toBe("請於 42 秒後重新發送");
     expect(translate("transport.httpStatus", "zh-TW", { code: 502 })).toBe(
-      "伺服器目前無法回應（HTTP 狀態碼 502），請稍後再試。",
+      "伺服器未回應（HTTP 502），請稍後再試。",
     );
   });
 

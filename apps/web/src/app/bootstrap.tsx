@@ -13,7 +13,7 @@ import type { AppApi } from "../session/app-api";
 import { createErrorCatalogue } from "../session/error-catalogue";
 import { goToLogin } from "../session/login-redirect";
 import { afterPageLoad } from "../shell/after-page-load";
-import { watchConnectivity, watchServerReturn } from "../shell/connectivity";
+import { watchConnectivity } from "../shell/connectivity";
 import { forgetSessionAtom } from "../state/session-scoped";
 import { deviceAtom, tokenAtom } from "../state/storage";
 import { type AppRouter, createAppRouter } from "./router";
@@ -41,10 +41,6 @@ export function createApp(options: {
   if (typeof window !== "undefined") {
     loadAllMessagesOnFirstInput(language);
     watchConnectivity(store);
-    watchServerReturn(store, {
-      baseUrl: options.settings.baseUrl,
-      fetch: options.fetch ?? ((...args) => fetch(...args)),
-    });
   }
   // An ended session goes to the router's login page (the router is made below, with the
   // query client that needs this catalogue).

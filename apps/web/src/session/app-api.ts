@@ -22,6 +22,7 @@ import { invalidatedBy } from "../data/invalidations";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
 import type { ErrorCatalogue } from "./error-catalogue";
 import { packageName } from "./package-name";
+import { watchServerReturn } from "./server-return";
 
 /** Reads the session for every call from the app's stored state. */
 export function sessionFrom(store: ReturnType<typeof createStore>): SessionProvider {
@@ -64,6 +65,12 @@ export function createAppApi(options: {
   fetch?: typeof fetch;
 }): AppApi {
   const { store, catalogue, settings } = options;
+  if (typeof window !== "undefined") {
+    watchServerReturn(store, {
+      baseUrl: settings.baseUrl,
+      fetch: options.fetch ?? ((...args) => fetch(...args)),
+    });
+  }
   const transport = createTransport({
     baseUrl: settings.baseUrl,
     codec: createCodec(

@@ -33,21 +33,13 @@ export function formatMoney(
     compact,
   ).formatToParts(amount);
   // Taiwan's own locale writes the NT dollar as a bare "$", which beside won amounts (and on a
-  // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it. It
-  // writes the won full-width ("￦"), where every list of the app writes "₩": one sign for one
-  // currency in every language.
+  // loan contract) reads as US dollars; NT$ is how contracts and banks in Taiwan write it.
   return parts
     .map((part) =>
-      part.type === "currency" ? (currencySigns[currency][part.value] ?? part.value) : part.value,
+      currency === "TWD" && part.type === "currency" && part.value === "$" ? "NT$" : part.value,
     )
     .join("");
 }
-
-/** The currency signs Intl writes in some locale, and the one the app writes instead. */
-const currencySigns: Record<Currency, Record<string, string>> = {
-  KRW: { "￦": "₩" },
-  TWD: { $: "NT$" },
-};
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -68,7 +60,9 @@ function numberFormat(
     format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
-      currencyDisplay: display,
+      // The narrow sign: zh-TW's own is a full-width "￦" for the won, where every other screen
+      // writes "₩" (one sign per currency in every language).
+      currencyDisplay: display === "symbol" ? "narrowSymbol" : display,
       signDisplay: signed ? "exceptZero" : "auto",
       ...(compact
         ? { notation: "compact", maximumSignificantDigits: 3 }

@@ -1,7 +1,8 @@
 import { createStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { networkDownAtom } from "../session/error-catalogue";
-import { connectionProblemAtom, watchServerReturn } from "./connectivity";
+import { connectionProblemAtom } from "../shell/connectivity";
+import { networkDownAtom } from "./error-catalogue";
+import { watchServerReturn } from "./server-return";
 
 afterEach(() => {
   vi.useRealTimers();
