@@ -43,7 +43,7 @@ export const FriendlyTip: Story = {
 };
 export const HttpError: Story = {
   args: {
-    children: "서버가 지금 응답하지 못했습니다 (HTTP 상태 코드 502). 잠시 후 다시 시도해 주세요.",
+    children: "서버가 응답하지 않습니다 (HTTP 502). 잠시 후 다시 시도해 주세요.",
   },
 };
 export const LongKorean: Story = {
