@@ -1,6 +1,6 @@
 import { normalizePhone } from "@chayong/domain";
 import { endpointList } from "@chayong/sdk/server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import type { ServerContext } from "../context";
 import { runJobs } from "../notices/notices";
@@ -42,31 +42,36 @@ const delayRequestSchema = v.strictObject({
  *   receipt).
  */
 export function registerTestRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get("/__test/sms", async (request, reply) => {
+  /** The test provider and the E.164 phone of `?phone=`, or the refusal already answered. */
+  const testRecipient = (request: FastifyRequest, reply: FastifyReply) => {
     const phone = (request.query as { phone?: unknown }).phone;
     if (ctx.sms.name !== "test") {
-      return reply.code(409).send({ error: "the SMS provider is not the test provider" });
+      reply.code(409).send({ error: "the SMS provider is not the test provider" });
+      return null;
     }
     const normalized = typeof phone === "string" ? normalizePhone(phone, "KR") : null;
-    if (normalized === null || !normalized.ok)
-      return reply.code(400).send({ error: "phone is not a valid number" });
-    const message = (ctx.sms as TestSmsProvider).lastMessage(normalized.value);
+    if (normalized === null || !normalized.ok) {
+      reply.code(400).send({ error: "phone is not a valid number" });
+      return null;
+    }
+    return { sms: ctx.sms as TestSmsProvider, phone: normalized.value };
+  };
+
+  app.get("/__test/sms", async (request, reply) => {
+    const recipient = testRecipient(request, reply);
+    if (recipient === null) return reply;
+    const message = recipient.sms.lastMessage(recipient.phone);
     if (message === undefined)
       return reply.code(404).send({ error: "no code was sent to this phone" });
-    return { phone: normalized.value, code: message.code };
+    return { phone: recipient.phone, code: message.code };
   });
 
   app.get("/__test/messages", async (request, reply) => {
-    const phone = (request.query as { phone?: unknown }).phone;
-    if (ctx.sms.name !== "test") {
-      return reply.code(409).send({ error: "the SMS provider is not the test provider" });
-    }
-    const normalized = typeof phone === "string" ? normalizePhone(phone, "KR") : null;
-    if (normalized === null || !normalized.ok)
-      return reply.code(400).send({ error: "phone is not a valid number" });
-    const messages = (ctx.sms as TestSmsProvider).sentTo(normalized.value);
+    const recipient = testRecipient(request, reply);
+    if (recipient === null) return reply;
+    const messages = recipient.sms.sentTo(recipient.phone);
     return {
-      phone: normalized.value,
+      phone: recipient.phone,
       messages: messages.map(({ kind, text, at }) => ({ kind, text, at: at.toISOString() })),
     };
   });
