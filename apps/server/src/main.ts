@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   // flight finish (at most shutdownGraceMs), then Redis and the database pool close. A second
   // signal stops at once.
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) {
       server.context.logger.warn({ signal }, "stopping now, without waiting for calls");
       process.exit(1);
@@ -82,10 +82,35 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     server.context.logger.info("stopped");
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  // An error nothing caught (docs/operations.md, "Errors nothing caught"): a driver's callback
+  // that throws after its connection closed must not take every call in flight down with it.
+  // Logged, and the process keeps serving; only errors that keep coming (the process is no
+  // longer sound) stop it, gracefully, for its supervisor to start a fresh one.
+  const recent: number[] = [];
+  const uncaught = (kind: string) => (error: unknown) => {
+    server.context.logger.error({ err: error, kind }, "error nothing caught; still serving");
+    const now = Date.now();
+    recent.push(now);
+    while (recent.length > 0 && (recent[0] ?? now) < now - uncaughtWindowMs) recent.shift();
+    if (recent.length >= uncaughtLimit && !stopping) {
+      server.context.logger.fatal(
+        { errors: recent.length, windowMs: uncaughtWindowMs },
+        "errors nothing caught keep coming: stopping so a fresh process takes over",
+      );
+      void stop(kind, 1);
+    }
+  };
+  process.on("uncaughtException", uncaught("uncaughtException"));
+  process.on("unhandledRejection", uncaught("unhandledRejection"));
 }
+
+/** So many uncaught errors within the window stop the process (see `uncaught` in main). */
+const uncaughtLimit = 10;
+const uncaughtWindowMs = 60_000;
 
 await main();

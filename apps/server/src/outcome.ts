@@ -2,7 +2,7 @@ import type { DomainError, MessageKey } from "@chayong/domain";
 import type { MessageParams } from "./messages/message-for";
 
 /** Envelope statuses (docs/wire-protocol.md#envelope-statuses) other than 200. */
-export type FailureStatus = 301 | 400 | 403 | 404 | 409 | 429 | 500;
+export type FailureStatus = 301 | 400 | 403 | 404 | 409 | 429 | 500 | 503;
 
 /** Why a call failed, as a value: the envelope status and the message key to translate. */
 export interface Failure {

@@ -198,6 +198,9 @@ export const messageKeys = [
   "request.bodyTooLarge",
   "request.tooFrequent",
   "server.error",
+  "server.unavailable", // envelope 503: the database does not answer (docs/operations.md)
+  "server.storageFull", // envelope 503: no space left for the database or the files
+  "server.busy", // envelope 503: more calls than the process can answer now
 ] as const;
 
 export type MessageKey = (typeof messageKeys)[number];

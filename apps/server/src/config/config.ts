@@ -75,7 +75,15 @@ export interface ServerConfig {
    * it runs none (another process does, or a test calls POST /__test/jobs/run).
    */
   jobsPollMs: number | null;
+  /**
+   * `/readyz` says not ready when the embedded database's folder or the local file store has
+   * less free space than this, in bytes (docs/operations.md, "A full disk"); 0 = no floor.
+   */
+  minFreeBytes: number;
 }
+
+/** The free-space floor of `/readyz`: room for a day of uploads and the database's growth. */
+export const DEFAULT_MIN_FREE_MB = 200;
 
 /** The embedded default's own sealing certificate, in its data folder. */
 export const signingCertificateFileName = "signing.p12";
@@ -266,6 +274,14 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     problem("CHAYONG_JOBS_POLL_MS", "CHAYONG_JOBS_POLL_MS must be 0 (no jobs here) or >= 100");
   }
 
+  const minFreeMb = parseInteger(read("CHAYONG_MIN_FREE_MB"), DEFAULT_MIN_FREE_MB);
+  if (minFreeMb === null) {
+    problem(
+      "CHAYONG_MIN_FREE_MB",
+      "CHAYONG_MIN_FREE_MB must be a whole number of MB (0: no floor)",
+    );
+  }
+
   const redisUrl = read("REDIS_URL");
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     problem("REDIS_URL", "REDIS_URL must start with redis:// or rediss://");
@@ -356,6 +372,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       logLevel,
       metricsToken,
       jobsPollMs: jobsPollMs === null || jobsPollMs === 0 ? null : jobsPollMs,
+      minFreeBytes: (minFreeMb ?? DEFAULT_MIN_FREE_MB) * 1024 * 1024,
     },
   };
 }

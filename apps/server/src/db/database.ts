@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
+import { alwaysAvailable, type DatabaseAvailability, watchPostgres } from "./availability";
 import { lockDataDir } from "./data-dir-lock";
 import {
   echoing,
@@ -28,6 +29,8 @@ export interface Database {
    * pool, so `pg_stat_activity` tells them apart (the metrics, src/metrics/metrics.ts).
    */
   pool?: { size: number; applicationName: string };
+  /** Whether the database answers now (./availability.ts); the embedded one always does. */
+  availability: DatabaseAvailability;
   /**
    * Listens to the invalidations of this schema (./invalidations.ts): `onLive(true)` once they
    * reach this process, `onLive(false)` whenever they may not (the listening connection lost,
@@ -38,6 +41,17 @@ export interface Database {
   heard(tags: readonly string[], timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The PostgreSQL pool's limits (docs/operations.md, "When the database goes away"). A migration
+ * lifts the statement limit inside its own transaction (./migrate.ts).
+ */
+export const postgresTimeouts = {
+  connectS: 2,
+  idleS: 60,
+  statementMs: 15_000,
+  idleInTransactionMs: 15_000,
+} as const;
 
 /** How long a lost listening connection waits before it tries again. */
 const relistenDelayMs = 250;
@@ -91,6 +105,7 @@ export async function openDatabase(
           db,
           kind: "pglite",
           schemaName,
+          availability: alwaysAvailable,
           listen: invalidations.listen,
           heard: invalidations.heard,
           async close() {
@@ -130,11 +145,23 @@ export async function openDatabase(
   };
   const client = postgres(config.url, {
     max: pool.size,
+    // Fail fast (docs/operations.md, "When the database goes away"): a connection that cannot be
+    // made in 2 s fails its query; an idle one is closed after a minute, so one left dead by a
+    // restart is not kept for long; the server ends a statement or an open transaction that
+    // runs past its limit instead of holding locks and a connection for ever.
+    connect_timeout: postgresTimeouts.connectS,
+    idle_timeout: postgresTimeouts.idleS,
     onnotice: () => {},
-    connection: { search_path: schemaName, application_name: pool.applicationName },
+    connection: {
+      search_path: schemaName,
+      application_name: pool.applicationName,
+      statement_timeout: postgresTimeouts.statementMs,
+      idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
+    },
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
+  const availability = watchPostgres(config.url);
   return {
     ok: true,
     database: {
@@ -142,10 +169,12 @@ export async function openDatabase(
       kind: "postgres",
       schemaName,
       pool,
+      availability,
       ...echoing((events) =>
         listenOnPostgres(config.url, schemaName, pool.applicationName, events),
       ),
       async close() {
+        await availability.stop();
         await client.end({ timeout: 5 });
       },
     },

@@ -57,6 +57,8 @@ export async function migrate(
   migrations = readMigrations(),
 ): Promise<string[]> {
   return database.db.transaction(async (tx) => {
+    // A migration may rewrite a large table, and waits here for another process's: no limit.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`chayong-migrations:${database.schemaName}`}))`,
     );

@@ -23,8 +23,10 @@ import type { Call, CsvDownload, PdfDownload } from "../calls/call";
 import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { documentContentSecurityPolicy } from "../contracts/document-fonts";
+import { isConnectionFailure } from "../db/availability";
 import { type Locale, localeFromHeader, messageFor, okMessage } from "../messages/message-for";
 import { type Failure, type FieldProblem, type Outcome, refuse, refuseInput } from "../outcome";
+import { failureForThrown } from "./thrown-failures";
 
 /**
  * The pipeline every API call goes through: decrypt, authenticate, authorise, validate, run the
@@ -41,7 +43,10 @@ export async function handleCall(
   const locale = localeFromHeader(request.headers["accept-language"]);
   const delayMs = ctx.answerDelays.get(entry.path);
   if (delayMs !== undefined) await sleep(delayMs);
-  const outcome = await runCall(ctx, sessions, entry, handler, request, locale);
+  const outcome = await runCallWhileAvailable(ctx, sessions, entry, handler, request, locale);
+  if (!outcome.ok && outcome.failure.status === 503) {
+    reply.header("retry-after", String(retryAfterS));
+  }
   if (outcome.ok && entry.wire === "csv") {
     sendCsvDownload(reply, outcome.value as CsvDownload);
     // The file is written after this returns: wait for the reply to end, or Fastify answers an
@@ -126,6 +131,58 @@ function sendPdfDownload(reply: FastifyReply, download: PdfDownload): void {
     .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
     .send(Buffer.from(download.bytes.buffer, download.bytes.byteOffset, download.bytes.byteLength));
+}
+
+/** What a 503 asks the client to wait before it tries again (`Retry-After`, seconds). */
+export const retryAfterS = 5;
+
+/**
+ * Runs the call unless the database is down (docs/operations.md, "When the database goes
+ * away"): then it answers 503 'service temporarily unavailable' at once, or as soon as the
+ * database is found down while the call waits on it, instead of after a connection time-out.
+ * A read that meets a dead pooled connection (closed by a restart) runs once more on a fresh
+ * one; a write is not repeated here, since its first attempt may have committed: the client
+ * repeats it with the same idempotency key (docs/idempotency.md).
+ */
+async function runCallWhileAvailable(
+  ctx: ServerContext,
+  sessions: SessionCache | null,
+  entry: EndpointEntry,
+  handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
+  request: FastifyRequest,
+  locale: Locale,
+): Promise<Outcome<unknown>> {
+  const { availability } = ctx.database;
+  if (!availability.up) return refuse(503, "server.unavailable");
+  const signal = availability.downSignal();
+  const attempt = () => runCall(ctx, sessions, entry, handler, request, locale);
+  const guarded = attempt().catch((error: unknown) => {
+    if (!isConnectionFailure(error)) throw error;
+    availability.suspect();
+    if (entry.effect !== "read" || signal.aborted) throw error;
+    request.log.warn({ err: error, endpoint: entry.id }, "read met a dead connection: once more");
+    return attempt();
+  });
+  let onDown: (() => void) | undefined;
+  const down = new Promise<Outcome<unknown>>((resolve) => {
+    onDown = () => resolve(refuse(503, "server.unavailable"));
+    signal.addEventListener("abort", onDown, { once: true });
+  });
+  const settled = guarded.catch((error: unknown): Outcome<unknown> => {
+    const failure = failureForThrown(ctx, error, request.log, entry.id);
+    if (failure === null) throw error;
+    return { ok: false, failure };
+  });
+  // Answered 503 when the database went down, the call may still fail later: nobody waits for it.
+  settled.catch((error: unknown) => {
+    if (signal.aborted)
+      request.log.warn({ err: error, endpoint: entry.id }, "call failed after 503");
+  });
+  try {
+    return await Promise.race([settled, down]);
+  } finally {
+    if (onDown !== undefined) signal.removeEventListener("abort", onDown);
+  }
 }
 
 async function runCall(

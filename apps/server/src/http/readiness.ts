@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { ServerContext } from "../context";
 import { type Database, rowsOf } from "../db/database";
+import { storageProblem } from "./thrown-failures";
 
 export type Readiness = { ok: true } | { ok: false; reason: string };
 
@@ -37,4 +39,20 @@ export async function checkReadiness(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Not ready when a local disk the server writes to is nearly full (docs/operations.md, "A full
+ * disk"): the embedded database's folder and the local file store. Null: enough room.
+ */
+export async function storageReadiness(
+  ctx: Pick<ServerContext, "config">,
+): Promise<Readiness | null> {
+  const { database, files, minFreeBytes } = ctx.config;
+  const folders = [
+    ...(database.kind === "pglite" ? [database.dataDir] : []),
+    ...(files.kind === "local" ? [files.root] : []),
+  ];
+  const problem = await storageProblem(folders, minFreeBytes);
+  return problem === null ? null : { ok: false, reason: `storage nearly full: ${problem}` };
 }

@@ -16,6 +16,8 @@ export interface Metrics {
    * (another worker took it over when its lease ran out).
    */
   job(kind: string, outcome: "done" | "retry" | "failed" | "lost", seconds: number): void;
+  /** A call refused because a disk is full (docs/operations.md, "A full disk"). */
+  storageFull(): void;
   scrape(): Promise<{ contentType: string; text: string }>;
 }
 
@@ -66,6 +68,19 @@ export async function createMetrics(database: Database): Promise<Metrics> {
     labelNames: ["kind"] as const,
     buckets: latencyBuckets,
     registers,
+  });
+  const storageFull = new client.Counter({
+    name: "chayong_storage_full_total",
+    help: "Calls refused because the database's or the file store's disk is full",
+    registers,
+  });
+  new client.Gauge({
+    name: "chayong_database_up",
+    help: "1 while the database answers this process's probe, 0 while it does not",
+    registers,
+    collect() {
+      this.set(database.availability.up ? 1 : 0);
+    },
   });
   // The queue as the database holds it: every process sees the same figures.
   new client.Gauge({
@@ -125,6 +140,9 @@ export async function createMetrics(database: Database): Promise<Metrics> {
     job(kind, outcome, seconds) {
       jobRuns.inc({ kind, outcome });
       jobSeconds.observe({ kind }, seconds);
+    },
+    storageFull() {
+      storageFull.inc();
     },
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };

@@ -63,4 +63,6 @@ export const ENVELOPE_STATUS = {
   conflict: 409,
   tooFrequent: 429,
   serverError: 500,
+  /** The database or the disk is unavailable, or the server is overloaded: try again later. */
+  unavailable: 503,
 } as const;
