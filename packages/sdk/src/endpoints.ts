@@ -693,3 +693,16 @@ export type ImplementedEndpointId = {
 }[EndpointId];
 
 export type Answer<Id extends EndpointId> = v.InferOutput<Lookup<Id>["answer"]>;
+
+/**
+ * The endpoints that create something and take an optional `idempotencyKey`
+ * (docs/idempotency.md): sent again with the same key and request, one answers its first answer
+ * and creates nothing. The money operations require theirs (docs/money.md).
+ */
+export const creationEndpointIds = [
+  "contract.add",
+  "template.add",
+  "contract.reportOfflineLoan",
+  "contract.block",
+  "apiKey.create",
+] as const satisfies readonly EndpointId[];

@@ -13,6 +13,7 @@ export {
   type Answer,
   type AnySchema,
   type Area,
+  creationEndpointIds,
   type EndpointDefinition,
   type EndpointId,
   type EndpointOf,

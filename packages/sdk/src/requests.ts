@@ -19,6 +19,7 @@ import {
   blockRequestSchema,
   contractExportQuerySchema,
   contractQuerySchema,
+  creationRequest,
   faceReviewRequestSchema,
   noticeListRequestSchema,
   openContractRequestSchema,
@@ -52,7 +53,7 @@ export type RequestSchemaTable = {
  * inferred type grows past what the declaration build can write out.
  */
 export const contractRequestSchemas = {
-  add: contractDraftSchema,
+  add: creationRequest(contractDraftSchema),
   query: contractQuerySchema,
   export: contractExportQuerySchema,
   detail: byIdRequestSchema,
@@ -70,13 +71,13 @@ export const contractRequestSchemas = {
   ledger: byIdRequestSchema,
   userDetails: byIdRequestSchema,
   faceReview: faceReviewRequestSchema,
-  block: blockRequestSchema,
+  block: creationRequest(blockRequestSchema),
   unblock: unblockRequestSchema,
   blockList: emptyRequestSchema,
   statistics: emptyRequestSchema,
   statisticsWindows: emptyRequestSchema,
   sharedDebt: sharedDebtQuerySchema,
-  reportOfflineLoan: offlineLoanRecordSchema,
+  reportOfflineLoan: creationRequest(offlineLoanRecordSchema),
   offlineLoanList: emptyRequestSchema,
   correctOfflineLoan: offlineLoanCorrectionSchema,
   withdrawOfflineLoan: byIdRequestSchema,
@@ -108,12 +109,12 @@ const areaRequestSchemas = {
     list: noticeListRequestSchema,
   },
   template: {
-    add: templateDraftSchema,
+    add: creationRequest(templateDraftSchema),
     query: templateQuerySchema,
     remove: byIdRequestSchema,
   },
   apiKey: {
-    create: createApiKeyRequestSchema,
+    create: creationRequest(createApiKeyRequestSchema),
     list: emptyRequestSchema,
     revoke: byIdRequestSchema,
   },

@@ -370,6 +370,32 @@ export const moneyOperations = pgTable(
 );
 
 /**
+ * One creation per user action (docs/idempotency.md): contract.add, template.add, the offline-loan
+ * report, block and apiKey.create with an `idempotencyKey` leave a row here in their own
+ * transaction. A repeat with the same key and request answers the first answer; with another
+ * request it is refused. Kept a day (rows older are removed as the same actor creates again).
+ */
+export const creations = pgTable(
+  "creations",
+  {
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    endpoint: text("endpoint").notNull(),
+    /** SHA-256 of the canonical JSON of the endpoint and the request. */
+    requestSha256: text("request_sha256").notNull(),
+    /** The first answer, sealed: it holds personal data, and an API key's secret. */
+    answerSealed: text("answer_sealed").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: "creations_pkey", columns: [table.actorId, table.idempotencyKey] }),
+    index("creations_actor_created_idx").on(table.actorId, table.createdAt),
+  ],
+);
+
+/**
  * Money events, append-only (a database trigger refuses UPDATE and DELETE). Balances are derived
  * from these rows; a wrong entry is reversed by a new entry that names it.
  */

@@ -11,11 +11,13 @@ import type { ServerContext } from "../context";
 import { readMigrations } from "../db/migrate";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
-import { envelopeOf, handleCall, sendFailure } from "./call-pipeline";
+import { envelopeOf, handleCall, retryAfterS, sendFailure } from "./call-pipeline";
+import { createdOnce, creationEndpoints } from "./creations";
 import { handlers } from "./handler-registry";
 import { registerMetrics } from "./metrics";
-import { checkReadiness } from "./readiness";
+import { checkReadiness, storageReadiness } from "./readiness";
 import { registerTestRoutes } from "./test-routes";
+import { failureForThrown } from "./thrown-failures";
 import { registerUploadRoutes } from "./upload-routes";
 
 /**
@@ -118,6 +120,11 @@ export async function buildApp(
         locale,
       );
     }
+    const fault = failureForThrown(ctx, error, request.log, entry?.id ?? null);
+    if (fault !== null) {
+      reply.header("retry-after", String(retryAfterS));
+      return sendFailure(ctx, entry, reply, fault, locale);
+    }
     request.log.error({ err: error }, "call failed");
     return sendFailure(ctx, entry, reply, { status: 500, key: "server.error" }, locale);
   });
@@ -162,10 +169,12 @@ export async function buildApp(
   await registerUploadRoutes(app, ctx, sessions, multipartEntries);
   for (const entry of endpointList) {
     if (!entry.implemented || entry.wire === "multipart") continue;
-    const handler = handlers[entry.id as keyof typeof handlers] as unknown as (
+    const own = handlers[entry.id as keyof typeof handlers] as unknown as (
       call: Call,
       input: unknown,
     ) => Promise<Outcome<unknown>>;
+    // A creation is done once per idempotency key (docs/idempotency.md).
+    const handler = creationEndpoints.has(entry.id) ? createdOnce(entry.id, own) : own;
     app.route({
       method: entry.method,
       url: entry.path,
@@ -180,7 +189,7 @@ export async function buildApp(
   app.get("/readyz", async (_request, reply) => {
     const readiness = ctx.lifecycle.draining
       ? { ok: false as const, reason: "stopping" }
-      : await checkReadiness(ctx.database, expectedMigrations);
+      : ((await storageReadiness(ctx)) ?? (await checkReadiness(ctx.database, expectedMigrations)));
     return reply.code(readiness.ok ? 200 : 503).send(readiness);
   });
 

@@ -110,6 +110,20 @@ export const idempotencyKeySchema = tokenField("common.invalidValue", {
 });
 
 /**
+ * A creation's request (docs/idempotency.md): its own fields and, optionally, the key of the
+ * user's action. Sent again with the same key, the creation answers its first answer.
+ */
+export function creationRequest<
+  TEntries extends v.ObjectEntries,
+  TMessage extends v.ErrorMessage<v.StrictObjectIssue> | undefined,
+>(schema: v.StrictObjectSchema<TEntries, TMessage>) {
+  return v.strictObject(
+    { ...schema.entries, idempotencyKey: v.optional(idempotencyKeySchema) },
+    schema.message,
+  );
+}
+
+/**
  * Repayment (the spec's "write-off / partial repayment", with its "waiver"): a repayment received
  * and/or a waiver on one instalment of contract `id`.
  */

@@ -192,12 +192,3 @@ export function owedOn(
     )?.outstanding ?? 0
   );
 }
-
-/**
- * A fresh idempotency key for one user action: 32 hex characters from the platform's random
- * source (crypto.randomUUID needs a secure context; getRandomValues works on a phone's LAN URL).
- */
-export function newActionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}

@@ -20,6 +20,7 @@ import { useLingui } from "@lingui/react";
 import { useStore } from "@tanstack/react-form";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
+import { newActionKey } from "../../data/action-key";
 import type { ApiAnswer } from "../../data/api-endpoints";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery } from "../../data/api-query";
@@ -34,7 +35,6 @@ import {
   type MoneyForm,
   moneyProblems,
   moneyRequestSchema,
-  newActionKey,
   operationContextOf,
   owedOn,
   reversalProblems,
