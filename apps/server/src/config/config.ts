@@ -80,7 +80,24 @@ export interface ServerConfig {
    * less free space than this, in bytes (docs/operations.md, "A full disk"); 0 = no floor.
    */
   minFreeBytes: number;
+  /** API calls one process serves at a time; more are answered 503 busy (0: no cap). */
+  maxCallsInFlight: number;
+  /** API calls are answered 503 busy while the event loop lags more than this, in ms (0: never). */
+  maxEventLoopDelayMs: number;
 }
+
+/**
+ * API calls in flight per process before it sheds (docs/operations.md, "Overload"): about what
+ * one process answers in 100 ms at its zero-error rate (bench:overload), so a call taken waits
+ * little behind the others.
+ */
+export const DEFAULT_MAX_CALLS_IN_FLIGHT = 32;
+
+/**
+ * A mean event-loop delay over this (ms) sheds every API call: a backstop for work the in-flight
+ * cap does not see (a PDF being sealed holds the loop); a second means every call waits.
+ */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
 /** The free-space floor of `/readyz`: room for a day of uploads and the database's growth. */
 export const DEFAULT_MIN_FREE_MB = 200;
@@ -282,6 +299,30 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     );
   }
 
+  // Off by default in test mode, like the IP ceiling: test suites fire a hundred calls at once.
+  const maxCallsInFlight = parseInteger(
+    read("CHAYONG_MAX_CALLS_IN_FLIGHT"),
+    testMode === true ? 0 : DEFAULT_MAX_CALLS_IN_FLIGHT,
+  );
+  if (maxCallsInFlight === null) {
+    problem(
+      "CHAYONG_MAX_CALLS_IN_FLIGHT",
+      "CHAYONG_MAX_CALLS_IN_FLIGHT must be a whole number (0: no cap)",
+    );
+  }
+
+  // Off in test mode: a test machine's load is not the product's.
+  const maxEventLoopDelayMs = parseInteger(
+    read("CHAYONG_MAX_EVENT_LOOP_DELAY_MS"),
+    testMode === true ? 0 : DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  );
+  if (maxEventLoopDelayMs === null) {
+    problem(
+      "CHAYONG_MAX_EVENT_LOOP_DELAY_MS",
+      "CHAYONG_MAX_EVENT_LOOP_DELAY_MS must be a whole number of ms (0: never shed on it)",
+    );
+  }
+
   const redisUrl = read("REDIS_URL");
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     problem("REDIS_URL", "REDIS_URL must start with redis:// or rediss://");
@@ -373,6 +414,8 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       metricsToken,
       jobsPollMs: jobsPollMs === null || jobsPollMs === 0 ? null : jobsPollMs,
       minFreeBytes: (minFreeMb ?? DEFAULT_MIN_FREE_MB) * 1024 * 1024,
+      maxCallsInFlight: maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT,
+      maxEventLoopDelayMs: maxEventLoopDelayMs ?? DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Outcome } from "../outcome";
 import { envelopeOf, handleCall, retryAfterS, sendFailure } from "./call-pipeline";
 import { createdOnce, creationEndpoints } from "./creations";
 import { handlers } from "./handler-registry";
+import { registerLoadShedding } from "./load-shedding";
 import { registerMetrics } from "./metrics";
 import { checkReadiness, storageReadiness } from "./readiness";
 import { registerTestRoutes } from "./test-routes";
@@ -143,6 +144,9 @@ export async function buildApp(
     if (ctx.lifecycle.draining) reply.header("connection", "close");
     return payload;
   });
+
+  // First: a call the process cannot take is refused before any other work (Redis, the session).
+  await registerLoadShedding(app, ctx);
 
   const ceiling = ctx.requestCeiling;
   if (ceiling !== null) {

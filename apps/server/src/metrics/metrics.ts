@@ -18,6 +18,8 @@ export interface Metrics {
   job(kind: string, outcome: "done" | "retry" | "failed" | "lost", seconds: number): void;
   /** A call refused because a disk is full (docs/operations.md, "A full disk"). */
   storageFull(): void;
+  /** A call refused because the process had more than it could serve (docs/operations.md). */
+  shed(): void;
   scrape(): Promise<{ contentType: string; text: string }>;
 }
 
@@ -72,6 +74,11 @@ export async function createMetrics(database: Database): Promise<Metrics> {
   const storageFull = new client.Counter({
     name: "chayong_storage_full_total",
     help: "Calls refused because the database's or the file store's disk is full",
+    registers,
+  });
+  const shedCalls = new client.Counter({
+    name: "chayong_calls_shed_total",
+    help: "API calls answered 503 busy at once: too many in flight, or the event loop lagging",
     registers,
   });
   new client.Gauge({
@@ -143,6 +150,9 @@ export async function createMetrics(database: Database): Promise<Metrics> {
     },
     storageFull() {
       storageFull.inc();
+    },
+    shed() {
+      shedCalls.inc();
     },
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
