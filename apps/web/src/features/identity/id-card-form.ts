@@ -179,6 +179,16 @@ export function ocrPairOf(form: IdCardForm): string | null {
     : null;
 }
 
+/**
+ * The side still missing while only one is uploaded (OCR waits for both): the page says so,
+ * or the borrower waits for a reading that has not started. Null otherwise.
+ */
+export function missingSideOf(form: IdCardForm): "front" | "back" | null {
+  const done = (side: "front" | "back") => form.photos[side].status === "done";
+  if (done("front") === done("back")) return null;
+  return done("front") ? "back" : "front";
+}
+
 /** OCR's reading fills the details it read, except those the borrower typed. */
 export function withOcrReading(form: IdCardForm, reading: OcrReading): IdCardForm {
   const next = { ...form };

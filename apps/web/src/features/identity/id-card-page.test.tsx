@@ -237,6 +237,20 @@ describe("the ID card page", () => {
     expect(screen.queryByRole("img", { name: "얼굴 인증" })).toBeNull();
   });
 
+  it("says the card is read once both sides are in, while only one is", async () => {
+    const { calls } = renderIdCard();
+    await pick(/^신분증 앞면/);
+    expect(
+      await screen.findByText(
+        "뒷면도 올려 주세요. 앞뒷면이 모두 올라가면 신분증 정보를 자동으로 읽습니다.",
+      ),
+    ).toBeTruthy();
+    expect(calls("/api/v3/userAuth/ocrCheck")).toHaveLength(0);
+    await pick(/^신분증 뒷면/);
+    await vi.waitFor(() => expect(calls("/api/v3/userAuth/ocrCheck")).toHaveLength(1));
+    expect(screen.queryByText(/뒷면도 올려 주세요/)).toBeNull();
+  });
+
   it("lets the borrower type everything when OCR is off", async () => {
     renderIdCard({
       "/api/v3/userAuth/ocrCheck": () => ({

@@ -34,6 +34,7 @@ import {
   idCardFormOf,
   idCardRequestSchema,
   isUploading,
+  missingSideOf,
   ocrPairOf,
   problemsOf,
   reopened,
@@ -242,6 +243,7 @@ function IdCardFormView({
   // Both sides uploaded: OCR reads them (0.5-2 s) and prefills what the borrower has not typed.
   // The answer lands in the atom even if the borrower has gone to another page meanwhile.
   const pair = ocrPairOf(form);
+  const missingSide = missingSideOf(form);
   const ocrDue =
     pair !== null &&
     form.confirmedEarlier === null &&
@@ -383,6 +385,11 @@ function IdCardFormView({
             );
           })}
         </div>
+        {missingSide !== null && ocr.status === "idle" && form.confirmedEarlier === null ? (
+          <p className="page__note" role="status">
+            {_(missingSide === "back" ? "idCard.uploadBackToRead" : "idCard.uploadFrontToRead")}
+          </p>
+        ) : null}
         {ocr.status === "reading" ? (
           <div className="id-card__ocr" role="status">
             <span>{_("idCard.recognising")}</span>
