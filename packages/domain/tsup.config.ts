@@ -18,7 +18,8 @@ export default defineConfig({
   format: ["esm"],
   splitting: true,
   // Only `@chayong/domain` (index) is public; the module entries exist to shape the chunks.
-  dts: { entry: { index: "src/index.ts" } },
+  // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
+  dts: process.env.CHAYONG_BUILD === "js" ? false : { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,
   target: "es2022",

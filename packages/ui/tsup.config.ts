@@ -22,7 +22,8 @@ export default defineConfig({
   splitting: true,
   // Only `@chayong/ui` (index) and `@chayong/ui/styles.css` are public; the component entries
   // exist to shape the chunks.
-  dts: { entry: { index: "src/index.ts" } },
+  // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
+  dts: process.env.CHAYONG_BUILD === "js" ? false : { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,
   target: "es2022",

@@ -91,7 +91,9 @@ export function createdOnce(endpoint: string, handler: Handler): Handler {
 
 /** A refusal inside the creation's transaction: carries it out after the rollback. */
 class NothingCreated extends Error {
-  constructor(readonly outcome: Outcome<unknown>) {
+  readonly outcome: Outcome<unknown>;
+  constructor(outcome: Outcome<unknown>) {
     super("nothing created");
+    this.outcome = outcome;
   }
 }

@@ -80,7 +80,11 @@ describe("API keys on 'me'", () => {
     within(section).getByText("지금 이 키를 복사하세요. 다시 표시되지 않습니다");
     await within(section).findByText("nightly export · 읽기 전용");
     expect(app.server.calls.find((call) => call.path === "/api/v1/apiKey/create")?.payload).toEqual(
-      { name: "nightly export", scope: "read" },
+      {
+        name: "nightly export",
+        scope: "read",
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     );
 
     const oldItem = within(section).getByText("old tool · 전체").closest("li") as HTMLElement;

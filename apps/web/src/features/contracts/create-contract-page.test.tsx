@@ -158,7 +158,13 @@ describe("the create-contract form", () => {
       overdueRatePercent: 15,
       lender: "Demo Lender",
       merchantName: "Demo Merchant",
+      // Each creation carries its action's key (docs/idempotency.md).
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+    // The phone changed after the refusal: another request, so another key (docs/idempotency.md).
+    expect((sent[1] as { idempotencyKey: string }).idempotencyKey).not.toBe(
+      (sent[0] as { idempotencyKey: string }).idempotencyKey,
+    );
   });
 
   it("says the legal cap once, in the preview, and takes the focus to the amount to lower", async () => {

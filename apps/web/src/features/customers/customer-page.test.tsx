@@ -159,6 +159,8 @@ describe("the customer details page", () => {
     expect(server.calls.find((call) => call.path === "/api/v1/contract/black")?.payload).toEqual({
       phone: "+821012345678",
       reason: "연락 두절",
+      // Each creation carries its action's key (docs/idempotency.md).
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     await screen.findByRole("button", { name: "차단 해제" });
     expect(screen.getAllByText("차단됨").length).toBeGreaterThan(0);

@@ -83,6 +83,8 @@ describe("my offline loan reports", () => {
       outstandingAmount: 200_000,
       loanDate: "2026-02-01",
       state: "inTransit",
+      // Each creation carries its action's key (docs/idempotency.md).
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 

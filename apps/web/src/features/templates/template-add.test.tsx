@@ -39,6 +39,7 @@ describe("adding a template", () => {
         name: "기본 계약",
         lender: "김대여",
         merchantName: "차용상사",
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       }),
     );
   });
