@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     // The app's service panel says only 'no contact yet' until an operator sets one.
     lines.push(
       "  Customer service: no contact set; the app's service panel shows none until you run",
-      "  pnpm --filter @chayong/server config:set-service --line <ID> --line-url <URL> (embedded default: server stopped).",
+      "  pnpm --filter @chayong/server config:set-service --line <ID> --line-url <URL> [--line-img-file qr.png]",
+      "  (it may run beside this server).",
     );
   }
   if (config.testMode)

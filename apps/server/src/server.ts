@@ -8,7 +8,6 @@ import {
   type ConfigProblem,
   describeConfigProblems,
   type Environment,
-  type FileStoreConfig,
   type IdentityEnginesConfig,
   loadConfig,
   type ServerConfig,
@@ -20,8 +19,7 @@ import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { keepPlannerStatistics } from "./db/planner-statistics";
 import { rebuildPendingReadModels } from "./db/read-model-rebuilds";
-import { createLocalFileStore, type FileStore } from "./files/file-store";
-import type { IncomingObjects } from "./files/s3-incoming";
+import { fileStoresFor } from "./files/file-stores";
 import { buildApp } from "./http/app";
 import type { FaceAnalyzer } from "./identity/face/embedding-face-verifier";
 import type { FaceVerifier } from "./identity/face/face-verifier";
@@ -37,6 +35,8 @@ import { addLender, countLenders, lenderPhone } from "./lenders/lenders";
 import { createLogger } from "./logging/logger";
 import { createMetrics } from "./metrics/metrics";
 import { noticeJobHandlers, runJobs } from "./notices/notices";
+import { runOperatorCommand } from "./operator/commands";
+import { listenForOperatorCommands } from "./operator/operator-channel";
 import { createRequestCeiling, type RequestCeiling } from "./request-ceiling/request-ceiling";
 import { createSmsProvider, type SmsProvider } from "./sms/sms-provider";
 import { FileAddresses } from "./uploads/file-addresses";
@@ -194,6 +194,17 @@ export async function createServer(
     if (config.testMode)
       logger.warn("TEST MODE: /__test/ routes are on; never run this in production");
     const app = await buildApp(context, sessions.cache);
+    // The embedded data folder is this process's alone: operator commands come in by its socket.
+    const stopOperatorChannel =
+      config.database.kind === "pglite"
+        ? await listenForOperatorCommands(config.database.dataDir, (argv) =>
+            runOperatorCommand(argv, {}, now, {
+              config,
+              database,
+              files: context.files,
+            }),
+          )
+        : null;
     let closed = false;
     return {
       app,
@@ -206,6 +217,7 @@ export async function createServer(
         closed = true;
         // Readiness fails first, so a load balancer still polling stops sending calls here.
         context.lifecycle.draining = true;
+        await stopOperatorChannel?.();
         statistics?.stop();
         await stopJobWorker();
         try {
@@ -265,18 +277,6 @@ async function closeApp(app: FastifyInstance, graceMs: number, logger: Logger): 
     clearTimeout(timer);
     clearInterval(idleSweep);
   }
-}
-
-/** The uploads' store; the AWS SDK loads only for S3 (README, "Memory at idle"). */
-async function fileStoresFor(
-  config: FileStoreConfig,
-): Promise<{ files: FileStore; incoming: IncomingObjects | null }> {
-  if (config.kind === "local") return { files: createLocalFileStore(config.root), incoming: null };
-  const [{ createS3FileStore }, { createIncomingObjects }] = await Promise.all([
-    import("./files/s3-file-store"),
-    import("./files/s3-incoming"),
-  ]);
-  return { files: createS3FileStore(config), incoming: createIncomingObjects(config) };
 }
 
 /** The local engine, or a vendor's service (docs/identity.md, "A vendor's service"). */

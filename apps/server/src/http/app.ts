@@ -11,6 +11,11 @@ import type { ServerContext } from "../context";
 import { readMigrations } from "../db/migrate";
 import { localeFromHeader } from "../messages/message-for";
 import type { Outcome } from "../outcome";
+import {
+  readCustomerService,
+  serviceImagePath,
+  storedServiceImageKey,
+} from "../service-config/service-config";
 import { envelopeOf, handleCall, retryAfterS, sendFailure } from "./call-pipeline";
 import { createdOnce, creationEndpoints } from "./creations";
 import { handlers } from "./handler-registry";
@@ -187,6 +192,19 @@ export async function buildApp(
     });
   }
 
+  // The QR image an operator stored (config:set-service --line-img-file): public, as the
+  // contact is, and only the current one; its key is its content's hash, so it never changes.
+  app.get<{ Params: { key: string } }>(`${serviceImagePath}/:key`, async (request, reply) => {
+    const key = storedServiceImageKey(await readCustomerService(ctx.db));
+    const bytes = key === request.params.key ? await ctx.files.get(key) : null;
+    if (bytes === null) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    return reply
+      .type(imageTypeOfKey(key ?? ""))
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
   // Liveness: the process answers. Readiness: it can serve calls (README, "Scale-out").
   app.get("/healthz", async () => ({ ok: true }));
   const expectedMigrations = readMigrations().map((migration) => migration.tag);
@@ -223,4 +241,11 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/** A stored image's type from its key's extension (files/file-store.ts names keys so). */
+function imageTypeOfKey(key: string): string {
+  if (key.endsWith(".png")) return "image/png";
+  if (key.endsWith(".webp")) return "image/webp";
+  return "image/jpeg";
 }

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readCustomerService } from "@chayong/sdk";
 import { afterEach, describe, expect, it } from "vitest";
+import { encodeTestPng } from "../testing/png";
 import { createTestDatabase, operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestServer } from "../testing/test-server";
 import { runOperatorCommand } from "./commands";
@@ -13,19 +17,16 @@ describe("operator commands", { timeout: 120_000 }, () => {
     ts = undefined;
   });
 
-  it("lender:add makes a phone a lender, config:set-service sets what the config endpoint serves", async () => {
+  it("lender:add and config:set-service work while the server runs, a QR image going into the file store", async () => {
     ts = await startTestServer();
-    const env = operatorEnvFor(ts.database);
-    if (ts.database.config.kind === "pglite") {
-      // The embedded database allows one process: the command refuses while the server runs.
-      const refused = await runOperatorCommand(
-        ["lender:add", "--phone", "01055556666", "--name", "Park"],
-        env,
-      );
-      expect(refused.exitCode).toBe(1);
-      expect(refused.output).toMatch(/in use by the running server/);
-      await ts.server.close();
-    }
+    // PGlite: the data folder is the running server's, so the commands go to it through its
+    // socket (src/operator/operator-channel.ts); PostgreSQL: they open the database themselves.
+    const files = ts.config.files;
+    // The server's file store, as the operator's shell has it set.
+    const env = {
+      ...operatorEnvFor(ts.database),
+      ...(files.kind === "local" ? { CHAYONG_FILES_DIR: files.root } : {}),
+    };
     const added = await runOperatorCommand(
       [
         "lender:add",
@@ -54,24 +55,48 @@ describe("operator commands", { timeout: 120_000 }, () => {
       env,
     );
     expect(service.exitCode).toBe(0);
-    const imageOnly = await runOperatorCommand(
-      ["config:set-service", "--line-img", "https://example.com/qr.png"],
-      env,
-    );
-    expect(imageOnly.exitCode).toBe(0);
 
-    if (ts.database.config.kind === "pglite") {
-      // A new server on the same folder (it disposes of the folder when closed).
-      const database = ts.database;
-      ts = undefined;
-      ts = await startTestServer({}, database);
+    // A QR image from a file, into the file store and served by the server.
+    const folder = mkdtempSync(join(tmpdir(), "chayong-qr-"));
+    try {
+      const qr = encodeTestPng(32, 32, (x, y) => (x + y) % 3 === 0);
+      writeFileSync(join(folder, "qr.png"), qr);
+      const imaged = await runOperatorCommand(
+        ["config:set-service", "--line-img-file", join(folder, "qr.png")],
+        env,
+      );
+      expect(imaged.exitCode, imaged.output).toBe(0);
+      const contact = readCustomerService(
+        await ts.client().api.config.service({ configKey: "line" }),
+      );
+      expect(contact).toMatchObject({
+        line: "@chayong",
+        line_url: "https://line.me/R/ti/p/@chayong",
+      });
+      expect(contact.line_img).toMatch(
+        new RegExp(`^${ts.url}/api/v1/config/serviceImage/[0-9a-f]{64}\\.png$`),
+      );
+      const served = await fetch(contact.line_img);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(qr))).toBe(true);
+      // Only the current image is served: nothing else of the file store.
+      expect(
+        (await fetch(`${ts.url}/api/v1/config/serviceImage/${"0".repeat(64)}.png`)).status,
+      ).toBe(404);
+
+      writeFileSync(join(folder, "notes.txt"), "not an image");
+      const refused = await runOperatorCommand(
+        ["config:set-service", "--line-img-file", join(folder, "notes.txt")],
+        env,
+      );
+      expect(refused).toMatchObject({
+        exitCode: 1,
+        output: expect.stringMatching(/not a PNG, JPEG or WebP/),
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
-    const anyone = ts.client();
-    expect(readCustomerService(await anyone.api.config.service({ configKey: "line" }))).toEqual({
-      line_img: "https://example.com/qr.png",
-      line: "@chayong",
-      line_url: "https://line.me/R/ti/p/@chayong",
-    });
   });
 
   it("explains its usage and refuses bad arguments", async () => {

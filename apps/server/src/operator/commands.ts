@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { Jurisdiction } from "@chayong/domain";
 import {
@@ -17,10 +18,17 @@ import {
 } from "../config/config";
 import { type Database, openDatabase } from "../db/database";
 import { migrate } from "../db/migrate";
+import type { FileStore } from "../files/file-store";
+import { fileStoresFor } from "../files/file-stores";
 import { describeConflicts, listIdentityConflicts } from "../identity/one-identity";
 import { addLender } from "../lenders/lenders";
-import { type CustomerServiceContact, setCustomerService } from "../service-config/service-config";
+import {
+  type CustomerServiceContact,
+  setCustomerService,
+  storeServiceImage,
+} from "../service-config/service-config";
 import { backupDataDir, dataDirInUse, restoreDataDir } from "./backup";
+import { sendToRunningServer } from "./operator-channel";
 
 export interface CommandResult {
   exitCode: number;
@@ -31,8 +39,10 @@ export const operatorUsage = `Operator commands (run with the server's environme
   lender:add --phone 01012345678 --name "Kim" [--merchant "Kim Loans"] [--licence "2026-Seoul-0001"] [--jurisdiction KR|TW]
       Make the account of that phone a lender (creating it if needed) and set its profile.
       Running it again for the same phone updates the profile.
-  config:set-service [--line-img URL] [--line ID] [--line-url URL]
+  config:set-service [--line-img URL | --line-img-file qr.png] [--line ID] [--line-url URL]
       Set the customer-service contact the app shows (configKey 'line'); fields not given are kept.
+      --line-img-file puts a PNG, JPEG or WebP QR image (at most 2 MB) into the file store and
+      serves it at /api/v1/config/serviceImage/<key>. Works while the server runs.
   apikey:add --lender 01012345678 --name "nightly export" --scope read|full
       Make an API key for that lender's internal tools and print it, this once (only its hash
       is kept). read: calls that change nothing; full: what the lender may, but keys and login.
@@ -52,12 +62,23 @@ export const operatorUsage = `Operator commands (run with the server's environme
       Embedded default: restore a backup into a new or empty folder (default CHAYONG_DATA_DIR).
   On PostgreSQL (DATABASE_URL) back up with pg_dump and restore with pg_restore.`;
 
+/** The command line again, from the parsed values (a path made absolute on the way). */
+function argvOf(command: string, values: Record<string, string | boolean | undefined>): string[] {
+  return [
+    command,
+    ...Object.entries(values).flatMap(([name, value]) => {
+      if (value === undefined || value === false) return [];
+      return value === true ? [`--${name}`] : [`--${name}`, value];
+    }),
+  ];
+}
+
 const stringOptions = (...names: string[]) =>
   Object.fromEntries(names.map((name) => [name, { type: "string" as const }]));
 
 const commandOptions: Record<string, NonNullable<ParseArgsConfig["options"]>> = {
   "lender:add": stringOptions("phone", "name", "merchant", "licence", "jurisdiction"),
-  "config:set-service": stringOptions("line-img", "line", "line-url"),
+  "config:set-service": stringOptions("line-img", "line-img-file", "line", "line-url"),
   "apikey:add": stringOptions("lender", "name", "scope"),
   "apikey:revoke": stringOptions("lender", "key"),
   "identity:conflicts": stringOptions("limit"),
@@ -71,6 +92,7 @@ export async function runOperatorCommand(
   argv: readonly string[],
   env: Environment,
   now: () => Date = () => new Date(),
+  within?: OpenStores,
 ): Promise<CommandResult> {
   const [command, ...rest] = argv;
   const options = command === undefined ? undefined : commandOptions[command];
@@ -92,13 +114,19 @@ export async function runOperatorCommand(
   if (command === "backup" || command === "restore")
     return backupCommand(command, values, env, now);
 
-  const loaded = loadConfig(env);
+  // In the running server (its operator channel): the server's own configuration.
+  const loaded =
+    within !== undefined ? { ok: true as const, config: within.config } : loadConfig(env);
   if (!loaded.ok)
     return {
       exitCode: 1,
       output: `invalid configuration:\n${describeConfigProblems(loaded.problems)}`,
     };
   const config = loaded.config;
+  // Relative paths are the caller's: a running server resolves them against its own folder.
+  if (values["line-img-file"] !== undefined)
+    values["line-img-file"] = resolve(values["line-img-file"]);
+  const where: CommandPlace = { config, argv: argvOf(command, values), within };
 
   if (command === "lender:add") {
     const { phone, name, merchant, licence, jurisdiction } = values;
@@ -107,7 +135,7 @@ export async function runOperatorCommand(
     if (jurisdiction !== undefined && jurisdiction !== "KR" && jurisdiction !== "TW") {
       return { exitCode: 2, output: "--jurisdiction must be KR or TW" };
     }
-    return withDatabase(config, async (database) => {
+    return withDatabase(where, async ({ database }) => {
       const added = await addLender(
         database.db,
         {
@@ -132,14 +160,14 @@ export async function runOperatorCommand(
     if (!(Number.isInteger(limit) && limit > 0)) {
       return { exitCode: 2, output: "--limit must be a positive whole number" };
     }
-    return withDatabase(config, async (database) => ({
+    return withDatabase(where, async ({ database }) => ({
       exitCode: 0,
       output: describeConflicts(await listIdentityConflicts(database.db, limit)),
     }));
   }
 
   if (command === "audit:verify") {
-    return withDatabase(config, async (database) => {
+    return withDatabase(where, async ({ database }) => {
       const started = performance.now();
       const check = await verifyAuditChain(database.db);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -148,34 +176,74 @@ export async function runOperatorCommand(
   }
 
   if (command === "apikey:add" || command === "apikey:revoke") {
-    return apiKeyCommand(command, values, config, now);
+    return apiKeyCommand(command, values, where, now);
   }
 
   const changes: Partial<CustomerServiceContact> = {};
   if (values["line-img"] !== undefined) changes.line_img = values["line-img"];
   if (values.line !== undefined) changes.line = values.line;
   if (values["line-url"] !== undefined) changes.line_url = values["line-url"];
-  if (Object.keys(changes).length === 0) {
+  const imageFile = values["line-img-file"];
+  if (imageFile !== undefined && changes.line_img !== undefined) {
     return {
       exitCode: 2,
-      output: `config:set-service needs at least one of --line-img, --line, --line-url\n\n${operatorUsage}`,
+      output: "give --line-img (a URL) or --line-img-file (an image), not both",
     };
   }
-  return withDatabase(config, async (database) => {
+  if (Object.keys(changes).length === 0 && imageFile === undefined) {
+    return {
+      exitCode: 2,
+      output: `config:set-service needs at least one of --line-img, --line-img-file, --line, --line-url\n\n${operatorUsage}`,
+    };
+  }
+  return withDatabase(where, async ({ database, files }) => {
+    if (imageFile !== undefined) {
+      const stored = await storeServiceImage(files, imageFile);
+      if (!stored.ok) return { exitCode: 1, output: stored.problem };
+      changes.line_img = stored.address;
+    }
     const contact = await setCustomerService(database.db, changes, now());
     return { exitCode: 0, output: `Customer-service contact set: ${JSON.stringify(contact)}` };
   });
 }
 
+/** Where a command runs: the server's own stores, or the configured ones opened for it. */
+interface CommandPlace {
+  config: ServerConfig;
+  /** The argv to hand to a running server (paths made absolute). */
+  argv: readonly string[];
+  within: OpenStores | undefined;
+}
+
+/** A running server's open database and file store, which its operator channel lends. */
+export interface OpenStores {
+  config: ServerConfig;
+  database: Database;
+  files: FileStore;
+}
+
+/**
+ * Runs `work` on the database and the file store: the running server's own when called through
+ * its operator channel; else opened here. An embedded data folder a running server holds is not
+ * opened twice: the command goes to that server (./operator-channel.ts).
+ */
 async function withDatabase(
-  config: ServerConfig,
-  work: (database: Database) => Promise<CommandResult>,
+  { config, argv, within }: CommandPlace,
+  work: (stores: OpenStores) => Promise<CommandResult>,
 ): Promise<CommandResult> {
+  if (within !== undefined) return work(within);
   const opened = await openDatabase(config.database, config.databaseSchema);
-  if (!opened.ok) return dataDirInUse(opened.holderPid);
+  if (!opened.ok) {
+    if (config.database.kind === "pglite") {
+      const answered = await sendToRunningServer(config.database.dataDir, argv);
+      if (answered !== null) return answered;
+    }
+    return dataDirInUse(opened.holderPid);
+  }
   try {
     await migrate(opened.database);
-    return await work(opened.database);
+    const { files } = await fileStoresFor(config.files);
+    return await work({ config, database: opened.database, files });
   } finally {
     await opened.database.close();
   }
@@ -184,7 +252,7 @@ async function withDatabase(
 async function apiKeyCommand(
   command: "apikey:add" | "apikey:revoke",
   values: Record<string, string | undefined>,
-  config: ServerConfig,
+  where: CommandPlace,
   now: () => Date,
 ): Promise<CommandResult> {
   const { lender, name, scope, key } = values;
@@ -200,7 +268,7 @@ async function apiKeyCommand(
   if (command === "apikey:revoke" && !key) {
     return { exitCode: 2, output: "apikey:revoke needs --key (the key's id or prefix)" };
   }
-  return withDatabase(config, async (database) => {
+  return withDatabase(where, async ({ database }) => {
     const found = await findLenderByPhone(database.db, lender);
     if (!found.ok) return { exitCode: 1, output: found.problem };
     const audit = { actor: operatorActor, ip: null };
