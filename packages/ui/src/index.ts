@@ -27,6 +27,7 @@ export * from "./stat-card";
 export * from "./status-badge";
 export * from "./step-indicator";
 export * from "./tab-bar";
+export * from "./text-area";
 export * from "./text-field";
 export * from "./timeout-modal";
 export * from "./toast";

@@ -6,6 +6,7 @@ import {
   Problem,
   SegmentedControl,
   Select,
+  TextArea,
   TextField,
 } from "./bound-fields";
 import { fieldContext, formContext } from "./form-context";
@@ -19,6 +20,7 @@ export const { useAppForm } = createFormHook({
   formContext,
   fieldComponents: {
     TextField,
+    TextArea,
     MoneyField,
     DateField,
     Select,

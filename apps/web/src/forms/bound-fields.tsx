@@ -6,10 +6,12 @@ import {
   MoneyField as KitMoneyField,
   SegmentedControl as KitSegmentedControl,
   Select as KitSelect,
+  TextArea as KitTextArea,
   TextField as KitTextField,
   type MoneyFieldProps,
   type SegmentedControlProps,
   type SelectProps,
+  type TextAreaProps,
   type TextFieldProps,
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
@@ -59,6 +61,22 @@ export function TextField({ filter, ...props }: BoundTextFieldProps) {
         const typed = event.currentTarget.value;
         field.handleChange(filter ? filter(typed) : typed);
       }}
+      onBlur={field.handleBlur}
+      error={problem}
+    />
+  );
+}
+
+/** A text that may run past one line (an address): it grows rather than cut the text off. */
+export function TextArea(props: Omit<TextAreaProps, Bound>) {
+  const field = useFieldContext<string>();
+  const problem = useShownProblem();
+  return (
+    <KitTextArea
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      onChange={(event) => field.handleChange(event.currentTarget.value)}
       onBlur={field.handleBlur}
       error={problem}
     />

@@ -482,7 +482,7 @@ function IdCardFormView({
             </fields.AppField>
             <fields.AppField name="address" listeners={typed("address")}>
               {(field) => (
-                <field.TextField
+                <field.TextArea
                   label={_("identity.address")}
                   maxLength={200}
                   autoComplete="street-address"
