@@ -23,7 +23,6 @@ export const bootMessageRules: readonly string[] = [
   "notFound",
   "phone",
   "request",
-  "server",
   "service",
   "session",
   "tab",

@@ -163,6 +163,23 @@ describe("the server's word on a form", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("없는 템플릿 (server)");
   });
 
+  it("says a save that could not reach the server failed, and keeps what was typed", async () => {
+    const onSend = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new TransportError("unreachable", "transport.unreachable", "check the API address"),
+      );
+    const { input, save } = renderForm({ onSend });
+    fireEvent.change(input("템플릿 이름"), { target: { value: "기본 계약" } });
+    fireEvent.change(input("대여인"), { target: { value: "김대여" } });
+    fireEvent.change(input("상호명"), { target: { value: "차용상사" } });
+    save();
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "서버에 연결할 수 없어 처리하지 못했습니다. 입력한 내용은 그대로 있으니 연결되면 다시 시도해 주세요.",
+    );
+    expect((input("상호명") as HTMLInputElement).value).toBe("차용상사");
+  });
+
   it("says any other refusal in the server's words under the button", async () => {
     const onSend = vi.fn().mockRejectedValueOnce(
       new TransportError("envelope-status", "transport.rejected", "refused", {

@@ -139,7 +139,9 @@ export function createErrorCatalogue(options: {
           break;
         case "offline":
           store.set(networkDownAtom, true);
-          break;
+          // The notice says the server is away; the screen still says its call failed (a form
+          // kept but never told it was not saved looks saved).
+          return effect;
         default:
           show(effect);
       }

@@ -13,6 +13,8 @@ export function screenMessage(error: unknown, _: Translate, fallbackId = "common
   if (isHandledByCatalogue(error) || isCancelledError(error)) return null;
   const transportError = asTransportError(error);
   if (transportError?.kind === "aborted") return null;
+  // The connection notice names the cause; here the call itself failed, and what was typed stays.
+  if (transportError?.kind === "unreachable") return _("common.notSentUnreachable");
   if (transportError?.serverMessage) return transportError.serverMessage;
   if (transportError) return _(transportError.messageKey, transportError.params);
   return _(fallbackId);
