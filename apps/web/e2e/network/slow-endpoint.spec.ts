@@ -53,6 +53,11 @@ for (const language of [
     await page.getByRole("button", { name: language.send }).click();
 
     await expect(page.getByText(language.notice)).toBeVisible();
+    // Below the page's title, never over it.
+    const title = await page.getByRole("heading", { level: 1 }).first().boundingBox();
+    const notice = await page.getByText(language.notice).boundingBox();
+    expect(title).not.toBeNull();
+    expect(notice?.y ?? 0).toBeGreaterThanOrEqual((title?.y ?? 0) + (title?.height ?? 0));
     const modal = page.getByRole("alertdialog");
     await expect(modal.getByRole("heading", { name: language.title })).toBeVisible();
     await expect(modal.getByText(language.text)).toBeVisible();
