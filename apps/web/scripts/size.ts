@@ -170,7 +170,7 @@ function printReport(load: EntryRouteLoad): void {
     console.info(`  ${part.padEnd(14)} gzip ${kb(gzip).padStart(8)}`);
   }
   console.info(
-    `entry route /pages/order/index, everything before the first contracts show: gzip ${kb(load.totalGzip)} (budget ${kb(budgetBytes)})`,
+    `entry route /pages/order/index, everything before the first contracts show: gzip ${kb(load.totalGzip)} (${load.totalGzip} bytes; budget ${kb(budgetBytes)}, ${budgetBytes} bytes)`,
   );
   for (const part of load.missing) console.error(`not found in the build: ${part}`);
   if (load.totalGzip > budgetBytes) console.error("over budget");

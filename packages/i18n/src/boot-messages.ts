@@ -22,7 +22,6 @@ export const bootMessageRules: readonly string[] = [
   "modal",
   "notFound",
   "phone",
-  "request",
   "service",
   "session",
   "tab",

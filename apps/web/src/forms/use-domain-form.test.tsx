@@ -175,7 +175,7 @@ describe("the server's word on a form", () => {
     fireEvent.change(input("상호명"), { target: { value: "차용상사" } });
     save();
     expect((await screen.findByRole("alert")).textContent).toBe(
-      "서버에 연결할 수 없어 처리하지 못했습니다. 입력한 내용은 그대로 있으니 연결되면 다시 시도해 주세요.",
+      "서버에 연결할 수 없어 처리하지 못했습니다. 입력한 내용은 그대로 있습니다.",
     );
     expect((input("상호명") as HTMLInputElement).value).toBe("차용상사");
   });

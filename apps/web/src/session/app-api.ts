@@ -17,6 +17,7 @@ import {
 } from "@chayong/transport";
 import type { createStore } from "jotai";
 import type { RuntimeSettings } from "../app/runtime-settings";
+import { actionKeys, isCreation } from "../data/action-key";
 import type { QueryEndpointId, UploadVariables, WriteEndpointId } from "../data/api-endpoints";
 import { invalidatedBy } from "../data/invalidations";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
@@ -91,6 +92,8 @@ export function createAppApi(options: {
   });
   const api = createApi(transport) as unknown as Record<string, Record<string, EndpointFunction>>;
   const table = endpoints as unknown as Record<string, Record<string, EndpointDefinition>>;
+  // One per creation endpoint: the key of the action being sent (docs/idempotency.md).
+  const creationKeys = new Map<string, ReturnType<typeof actionKeys>>();
   return {
     call(id, variables, { signal, timeoutMs } = {}) {
       const [area = "", name = ""] = id.split(".");
@@ -100,7 +103,15 @@ export function createAppApi(options: {
         const { file, onProgress } = variables as UploadVariables;
         return call(file, { signal, timeoutMs, onProgress });
       }
-      return call(variables, { signal, timeoutMs });
+      if (!isCreation(id as EndpointId)) return call(variables, { signal, timeoutMs });
+      // A creation carries its action's key: sent again, it is never done twice.
+      const keys = creationKeys.get(id) ?? actionKeys();
+      creationKeys.set(id, keys);
+      const keyed = { ...(variables as object), idempotencyKey: keys.keyFor(variables) };
+      return call(keyed, { signal, timeoutMs }).then((answer) => {
+        keys.succeeded();
+        return answer;
+      });
     },
     check: (id, body) => checkEndpointAnswer(id as EndpointId, body),
     changedBy: (id) => invalidatedBy[id as WriteEndpointId] ?? [],
