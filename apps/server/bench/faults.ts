@@ -323,7 +323,14 @@ async function main(): Promise<void> {
         }
       }),
     ];
-    const working = workers.map((work) => work());
+    // A worker that fails stops the run (the cleanup below still runs: never an unhandled error).
+    let failure: unknown = null;
+    const working = workers.map((work) =>
+      work().catch((error: unknown) => {
+        failure ??= error;
+        running = false;
+      }),
+    );
 
     const restartServer = async (index: number, signal: NodeJS.Signals) => {
       expectedExit.add(index);
@@ -356,7 +363,7 @@ async function main(): Promise<void> {
     ];
     const recovery = new Map<string, number[]>();
     await sleep(3_000);
-    for (let round = 1; round <= rounds; round += 1) {
+    for (let round = 1; round <= rounds && running; round += 1) {
       for (const [label, inject] of faults) {
         phase = label;
         progress(`round ${round}: ${label}`);
@@ -373,6 +380,7 @@ async function main(): Promise<void> {
     }
     running = false;
     await Promise.all(working);
+    if (failure !== null) throw failure;
 
     // What the database holds against what was acknowledged.
     const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });

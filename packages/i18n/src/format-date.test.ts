@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDate, formatInstant } from "./format-date";
+import { differsFromPhone, formatCalendarDate, formatDate, formatInstant } from "./format-date";
 
 describe("formatCalendarDate", () => {
   it("writes a day as each language does, never as the server's ISO text", () => {
@@ -42,14 +42,22 @@ describe("formatCalendarDate", () => {
 describe("formatInstant", () => {
   const instant = "2026-11-23T05:12:00.000Z";
 
-  it("writes a moment with its time in the given time zone", () => {
+  it("writes a moment with its time in the given time zone, naming the zone when the phone's differs", () => {
+    const phone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const seoulPhone = phone === "Asia/Seoul" || phone === "Asia/Tokyo";
     expect(formatInstant(instant, "ko-KR", { timeZone: "Asia/Seoul" })).toBe(
-      "2026. 11. 23. 오후 2:12",
+      seoulPhone ? "2026. 11. 23. 오후 2:12" : "2026. 11. 23. 오후 2:12 GMT+9",
     );
     expect(formatInstant(instant, "zh-TW", { timeZone: "Asia/Taipei" })).toMatch(
-      /^2026\/11\/23\s下午1:12$/,
+      /^2026\/11\/23\s下午1:12( \[?GMT\+8\]?)?$/,
     );
+    // The phone's own zone is never named: its clock reads the same.
+    expect(formatInstant(instant, "ko-KR", { timeZone: phone })).not.toMatch(/GMT|UTC/);
     expect(formatInstant(instant, "ko-KR", { timeZone: "Asia/Seoul" })).not.toContain("T05:12");
+    expect(differsFromPhone(new Date(instant), phone)).toBe(false);
+    expect(differsFromPhone(new Date(instant), seoulPhone ? "Europe/Berlin" : "Asia/Seoul")).toBe(
+      true,
+    );
   });
 
   it("uses the reader's own time zone by default, and can show the day alone", () => {
@@ -75,7 +83,7 @@ describe("formatDate", () => {
   it("tells a day from a moment", () => {
     expect(formatDate("2026-11-23", "ko-KR")).toBe("2026. 11. 23.");
     expect(formatDate("2026-11-23T05:12:00.000Z", "zh-TW", { timeZone: "UTC" })).toMatch(
-      /^2026\/11\/23\s上午5:12$/,
+      /^2026\/11\/23\s上午5:12( \[?(UTC|GMT)\]?)?$/,
     );
     expect(formatDate("soon", "ko-KR")).toBe("soon");
   });

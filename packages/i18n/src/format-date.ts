@@ -20,22 +20,44 @@ function formatter(
   locale: string,
   withTime: boolean,
   timeZone: string | undefined,
+  zoneName = false,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}`;
+  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}|${zoneName ? "z" : ""}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
       ...dayOptions,
       ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
       ...(timeZone ? { timeZone } : {}),
+      ...(zoneName ? { timeZoneName: "short" } : {}),
     });
     formatters.set(key, format);
   }
   return format;
 }
 
+/** Minutes `timeZone` is ahead of UTC at `date`. */
+function offsetMinutes(date: Date, timeZone: string | undefined): number {
+  const parts = formatter("en-US", true, timeZone).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour") % 24, part("minute"));
+  return Math.round((wall - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * Whether a moment in `timeZone` reads otherwise on this phone's clock: then its zone is named
+ * (docs/screens.md, "Times"), so 21:44 GMT+9 is not taken for the phone's 21:44.
+ */
+export function differsFromPhone(date: Date, timeZone: string): boolean {
+  return offsetMinutes(date, timeZone) !== offsetMinutes(date, undefined);
+}
+
 export interface FormatDateOptions {
-  /** The time zone of a moment (e.g. the lender's `Asia/Seoul`); the reader's own by default. */
+  /**
+   * The time zone of a moment: the contract's or the lender's business zone (`Asia/Seoul`), as
+   * the signed document writes it; named after the time when the phone's clock reads otherwise.
+   * The reader's own zone by default.
+   */
   timeZone?: string;
   /** A moment: show its time too (the default) or only its day. */
   time?: boolean;
@@ -78,7 +100,10 @@ export function formatInstant(
 ): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
-  return formatter(locale, options.time !== false, options.timeZone).format(date);
+  const withTime = options.time !== false;
+  const { timeZone } = options;
+  const named = withTime && timeZone !== undefined && differsFromPhone(date, timeZone);
+  return formatter(locale, withTime, timeZone, named).format(date);
 }
 
 /**

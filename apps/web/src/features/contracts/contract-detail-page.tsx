@@ -1,3 +1,4 @@
+import { defaultTimeZoneOf } from "@chayong/domain";
 import { formatCalendarDate, formatInstant } from "@chayong/i18n/lazy";
 import {
   Button,
@@ -176,6 +177,8 @@ function ContractDetail({ id }: { id: string }) {
     </section>
   );
 
+  // Moments in the contract's zone, as its document writes them (docs/screens.md, "Times").
+  const contractZone = { timeZone: defaultTimeZoneOf(contract.jurisdiction) };
   return (
     <>
       <header className="contract-detail__head">
@@ -255,7 +258,7 @@ function ContractDetail({ id }: { id: string }) {
           {linkExpired ? (
             <p className="page__error" role="status">
               {_("contract.link.expired", {
-                date: formatInstant(contract.linkExpiresAt ?? "", i18n.locale),
+                date: formatInstant(contract.linkExpiresAt ?? "", i18n.locale, contractZone),
               })}
             </p>
           ) : (
@@ -267,7 +270,7 @@ function ContractDetail({ id }: { id: string }) {
               {contract.linkExpiresAt ? (
                 <p className="page__note">
                   {_("contract.link.validUntil", {
-                    date: formatInstant(contract.linkExpiresAt, i18n.locale),
+                    date: formatInstant(contract.linkExpiresAt, i18n.locale, contractZone),
                   })}
                 </p>
               ) : null}

@@ -354,7 +354,10 @@ function SignContract({ code }: { code: string }) {
       ) : (
         <p className="page__note sign__signed">
           {_("sign.signed")}{" "}
-          {contract.signedAt ? `· ${formatInstant(contract.signedAt, i18n.locale)}` : ""}
+          {contract.signedAt
+            ? // In the contract's zone, as its document writes it (docs/screens.md, "Times").
+              `· ${formatInstant(contract.signedAt, i18n.locale, { timeZone: defaultTimeZoneOf(contract.jurisdiction) })}`
+            : ""}
         </p>
       )}
 
