@@ -3,8 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { loggedInSession, seoulDateInDays, signaturePng } from "../support/api";
 import { baseUrl, specLenderPhones } from "../support/app";
 
-// The floating service button never covers an action (docs/service-button.md), on every screen a
-// lender and a borrower see, at the top and scrolled to the end, at both phone sizes.
+// The floating service button never covers an action or a line of text (docs/service-button.md),
+// on every screen a lender and a borrower see, at the top, half way and scrolled to the end, at
+// both phone sizes.
 
 // Fresh borrowers on every run of the set-up (a failed test restarts the worker, and the set-up
 // with it; a borrower who has signed can no longer redo identity verification).
@@ -169,6 +170,28 @@ function coveredActions(page: Page): Promise<string[]> {
           covered.push(`${element.tagName.toLowerCase()} "${label.slice(0, 40)}"`);
         }
       }
+      // Every line of text under it too: a label, a heading, a figure (docs/service-button.md).
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || service.contains(parent)) continue;
+        if (parent.closest("dialog[open], script, style")) continue;
+        if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+        range.selectNodeContents(node);
+        for (const line of range.getClientRects()) {
+          if (line.width === 0 || line.height === 0) continue;
+          if (
+            box.left < line.right &&
+            line.left < box.right &&
+            box.top < line.bottom &&
+            line.top < box.bottom
+          ) {
+            covered.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+            break;
+          }
+        }
+      }
       return covered;
     },
     [serviceButtonName, actionSelector] as const,
@@ -187,6 +210,8 @@ async function checkScreens(page: Page, screens: Screen[]) {
     await settle(page);
     await expect(page.getByRole("button", { name: serviceButtonName })).toBeVisible();
     await expectNothingCovered(page, `${screen.name} (top)`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expectNothingCovered(page, `${screen.name} (half way)`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectNothingCovered(page, `${screen.name} (scrolled to the end)`);
   }
@@ -232,6 +257,24 @@ for (const viewport of [
       test.setTimeout(120_000);
       await logInAs(page, cast.borrowerToken);
       await checkScreens(page, cast.borrowerScreens);
+    });
+
+    test("docked at the left edge, in Chinese, it covers no label or heading of a contract", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.addInitScript(() => {
+        if (localStorage.getItem("serviceX") === null) {
+          localStorage.setItem("serviceX", JSON.stringify("left"));
+          localStorage.setItem("serviceY", JSON.stringify(0.45));
+          localStorage.setItem("languageIndex", "1");
+        }
+      });
+      await logInAs(page, cast.lenderToken);
+      await checkScreens(
+        page,
+        cast.lenderScreens.filter((screen) => /contract|order list/.test(screen.name)),
+      );
     });
 
     test("the service button covers nothing on the verification pages", async ({ page }) => {

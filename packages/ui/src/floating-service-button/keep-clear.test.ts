@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isEditing, keepClearBoxes } from "./keep-clear";
+import { isEditing, keepClearBoxes, textLineBoxes } from "./keep-clear";
 
 function placed(html: string, boxes: Record<string, [number, number, number, number]>) {
   document.body.innerHTML = html;
@@ -66,7 +66,7 @@ describe("keepClearBoxes", () => {
       },
     );
     const ids = keepClearBoxes(document, region, null).length;
-    // The row heading, the middle cell and the figure; the card's label is plain text.
+    // The row heading, the middle cell and the figure (lines of text: their own test below).
     expect(ids).toBe(3);
   });
 
@@ -78,5 +78,52 @@ describe("keepClearBoxes", () => {
       { self: [300, 500, 56, 56], hidden: [300, 500, 56, 56], inDialog: [300, 500, 56, 56] },
     );
     expect(keepClearBoxes(document, region, document.getElementById("self"))).toEqual([]);
+  });
+});
+
+describe("textLineBoxes", () => {
+  const region = { left: 300, top: 500, right: 360, bottom: 560 };
+
+  it("finds each line of text under the region: a label, a heading, not text elsewhere", () => {
+    placed(
+      `<dl><dt id="label">借款金額</dt><dd id="far">₩1,000,000</dd></dl>
+       <h3 id="heading">各期餘額</h3>
+       <p id="away">elsewhere</p>
+       <p id="blank">   </p>`,
+      {
+        label: [280, 500, 80, 20],
+        far: [16, 100, 100, 20],
+        heading: [16, 530, 344, 40],
+        away: [16, 300, 344, 20],
+        blank: [300, 500, 60, 20],
+      },
+    );
+    // Layout is the browser's: each text's lines as the element box, split in two for the heading.
+    const original = Range.prototype.getClientRects;
+    Range.prototype.getClientRects = function (this: Range) {
+      const element = this.startContainer.parentElement as HTMLElement;
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const lines = element.id === "heading" ? 2 : 1;
+      return Array.from({ length: lines }, (_, line) => ({
+        left,
+        top: top + (line * height) / lines,
+        width,
+        height: height / lines,
+        right: left + width,
+        bottom: top + ((line + 1) * height) / lines,
+      })) as unknown as DOMRectList;
+    };
+    try {
+      const lines = textLineBoxes(document.body, region, null);
+      expect(lines.map((box) => [box.top, box.bottom])).toEqual([
+        [500, 520],
+        [530, 550],
+        [550, 570],
+      ]);
+      // The floating button's own label is not in its way.
+      expect(textLineBoxes(document.body, region, document.getElementById("label"))).toHaveLength(2);
+    } finally {
+      Range.prototype.getClientRects = original;
+    }
   });
 });

@@ -73,11 +73,41 @@ function isShown(element: Element): boolean {
 }
 
 /**
+ * The lines of text under `box`: every word a person reads (a label, a heading, a figure) keeps
+ * clear too, not only what they tap. One box per line of each text, so a paragraph's short last
+ * line leaves the space after it free.
+ */
+export function textLineBoxes(root: Node, box: Box, ignore: Element | null): Box[] {
+  const found: Box[] = [];
+  const document = root.ownerDocument ?? (root as Document);
+  if (typeof document.createTreeWalker !== "function") return found;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent === null || !node.textContent?.trim()) continue;
+    if (ignore?.contains(parent) || parent.closest("dialog[open], script, style")) continue;
+    // Pruned by the element's box first: most text is nowhere near the button.
+    const outer = parent.getBoundingClientRect();
+    const near = { left: outer.left, top: outer.top, right: outer.right, bottom: outer.bottom };
+    if (outer.width === 0 || outer.height === 0 || !overlapsAny(box, [near])) continue;
+    range.selectNodeContents(node);
+    for (const line of range.getClientRects()) {
+      if (line.width === 0 || line.height === 0) continue;
+      const candidate = { left: line.left, top: line.top, right: line.right, bottom: line.bottom };
+      if (overlapsAny(box, [candidate]) && isShown(parent)) found.push(candidate);
+    }
+  }
+  return found;
+}
+
+/**
  * The boxes of the visible things `box` must keep clear of, leaving out the floating button
- * itself and anything inside an open dialog (a modal dialog is drawn above the button anyway).
+ * itself and anything inside an open dialog (a modal dialog is drawn above the button anyway):
+ * what a person taps or reads (`keepClearSelector`) and every line of text.
  */
 export function keepClearBoxes(root: ParentNode, box: Box, ignore: Element | null): Box[] {
-  const found: Box[] = [];
+  const found: Box[] = textLineBoxes(root as Node, box, ignore);
   for (const element of root.querySelectorAll(keepClearSelector)) {
     if (ignore?.contains(element) || element.closest("dialog[open]")) continue;
     const rect = element.getBoundingClientRect();
