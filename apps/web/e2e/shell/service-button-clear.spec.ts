@@ -139,7 +139,7 @@ async function settle(page: Page) {
  * canvas, last table cell and definition value (amounts), outside open dialogs. Described for
  * the failure message.
  */
-function coveredActions(page: Page): Promise<string[]> {
+function coveredActions(page: Page, serviceName: string): Promise<string[]> {
   return page.evaluate(
     ([name, selector]) => {
       const service = [...document.querySelectorAll("button")].find(
@@ -194,26 +194,29 @@ function coveredActions(page: Page): Promise<string[]> {
       }
       return covered;
     },
-    [serviceButtonName, actionSelector] as const,
+    [serviceName, actionSelector] as const,
   );
 }
 
-async function expectNothingCovered(page: Page, where: string) {
+async function expectNothingCovered(page: Page, where: string, serviceName = serviceButtonName) {
   await expect
-    .poll(() => coveredActions(page), { message: `the service button on ${where}`, timeout: 5_000 })
+    .poll(() => coveredActions(page, serviceName), {
+      message: `the service button on ${where}`,
+      timeout: 5_000,
+    })
     .toEqual([]);
 }
 
-async function checkScreens(page: Page, screens: Screen[]) {
+async function checkScreens(page: Page, screens: Screen[], serviceName = serviceButtonName) {
   for (const screen of screens) {
     await page.goto(`${baseUrl()}/#${screen.path}`);
     await settle(page);
-    await expect(page.getByRole("button", { name: serviceButtonName })).toBeVisible();
-    await expectNothingCovered(page, `${screen.name} (top)`);
+    await expect(page.getByRole("button", { name: serviceName })).toBeVisible();
+    await expectNothingCovered(page, `${screen.name} (top)`, serviceName);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-    await expectNothingCovered(page, `${screen.name} (half way)`);
+    await expectNothingCovered(page, `${screen.name} (half way)`, serviceName);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expectNothingCovered(page, `${screen.name} (scrolled to the end)`);
+    await expectNothingCovered(page, `${screen.name} (scrolled to the end)`, serviceName);
   }
 }
 
@@ -274,7 +277,11 @@ for (const viewport of [
       await checkScreens(
         page,
         cast.lenderScreens.filter((screen) => /contract|order list/.test(screen.name)),
+        "客服與語言設定",
       );
+      // It did rest at the left: docked there, or full size where nothing is under it.
+      const service = page.getByRole("button", { name: "客服與語言設定" });
+      expect((await service.boundingBox())?.x ?? Number.POSITIVE_INFINITY).toBeLessThan(40);
     });
 
     test("the service button covers nothing on the verification pages", async ({ page }) => {
