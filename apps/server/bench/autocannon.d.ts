@@ -39,6 +39,8 @@ declare module "autocannon" {
     requests?: RequestStep[];
     /** Seconds without an answer before a request counts as a timeout (default 10). */
     timeout?: number;
+    /** Requests per second over all connections (a fixed rate rather than as fast as possible). */
+    overallRate?: number;
   }
 
   interface Histogram {

@@ -125,6 +125,7 @@ describe("notices to the borrower: reminders and receipts (docs/notices.md)", ()
     expect(ofContract[0]).toMatchObject({
       state: "sent",
       contractNumber: contract.number,
+      timeZone: "Asia/Seoul",
       instalmentIndex: 1,
       dueDate: "2026-03-12",
       amount: 340_978,

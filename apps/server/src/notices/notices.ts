@@ -328,6 +328,7 @@ export async function listNotices(
     id: notice.id,
     contractId: contract.id,
     contractNumber: contract.number,
+    timeZone: contract.timeZone,
     kind: notice.kind as NoticeKind,
     instalmentIndex: notice.instalmentIndex,
     dueDate: notice.dueDate,

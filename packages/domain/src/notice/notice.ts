@@ -73,6 +73,8 @@ export interface Notice {
   contractId: string;
   /** The contract number people quote: `C-2026-000123`. */
   contractNumber: string;
+  /** The contract's business time zone: its moments are shown in it (docs/screens.md, "Times"). */
+  timeZone: string;
   kind: NoticeKind;
   /** The instalment it is about. */
   instalmentIndex: number | null;
@@ -97,6 +99,7 @@ export const noticeSchema = v.object({
   id: v.string(),
   contractId: v.string(),
   contractNumber: v.string(),
+  timeZone: v.string(),
   kind: v.picklist(noticeKinds),
   instalmentIndex: v.nullable(v.number()),
   dueDate: v.nullable(calendarDateSchema),

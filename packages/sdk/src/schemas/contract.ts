@@ -113,6 +113,8 @@ export const documentVerificationSchema = v.object({
   /** When the contract was sealed, or the statement issued. */
   sealedAt: v.nullable(instantSchema),
   termsSha256: v.nullable(v.string()),
+  /** The contract's business time zone, in which the document writes its moments. */
+  timeZone: v.nullable(v.string()),
 });
 
 export type DocumentVerification = v.InferOutput<typeof documentVerificationSchema>;

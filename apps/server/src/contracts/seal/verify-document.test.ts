@@ -40,6 +40,8 @@ describe("document.verify: anyone checks a sealed contract PDF", { timeout: 120_
       signedAt: detail.signedAt,
       sealedAt: detail.seal?.sealedAt,
       termsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      // The zone its moments are written in: the verify page shows them in it.
+      timeZone: "Asia/Seoul",
     });
   });
 

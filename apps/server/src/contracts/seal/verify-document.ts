@@ -27,11 +27,13 @@ export async function verifyDocument(
     signedAt: null,
     sealedAt: null,
     termsSha256: null,
+    timeZone: null,
   });
   if (!Buffer.from(bytes.subarray(0, 5)).equals(Buffer.from("%PDF-"))) return invalid("notPdf");
   const [sealed] = await ctx.db
     .select({
       number: contracts.number,
+      timeZone: contracts.timeZone,
       signedAt: contractSignatures.signedAt,
       termsSha256: contractSignatures.termsSha256,
       sealedAt: contractSeals.sealedAt,
@@ -50,11 +52,13 @@ export async function verifyDocument(
       signedAt: sealed.signedAt.toISOString(),
       sealedAt: sealed.sealedAt.toISOString(),
       termsSha256: sealed.termsSha256,
+      timeZone: sealed.timeZone,
     };
   }
   const [statement] = await ctx.db
     .select({
       number: contracts.number,
+      timeZone: contracts.timeZone,
       signedAt: contractSignatures.signedAt,
       termsSha256: contractSignatures.termsSha256,
       issuedAt: contractStatements.issuedAt,
@@ -73,6 +77,7 @@ export async function verifyDocument(
       signedAt: statement.signedAt.toISOString(),
       sealedAt: statement.issuedAt.toISOString(),
       termsSha256: statement.termsSha256,
+      timeZone: statement.timeZone,
     };
   }
   const signature = readPdfSignature(bytes);

@@ -145,9 +145,9 @@ function DocumentCheckResult({
           <dt>{_("documentCheck.contractNumber")}</dt>
           <dd>{answer.contractNumber}</dd>
           <dt>{_("documentCheck.signedAt")}</dt>
-          <dd>{answer.signedAt ? formatInstant(answer.signedAt, locale) : "-"}</dd>
+          <dd>{answer.signedAt ? formatInstant(answer.signedAt, locale, zoneOf(answer)) : "-"}</dd>
           <dt>{statement ? _("documentCheck.issuedAt") : _("documentCheck.sealedAt")}</dt>
-          <dd>{answer.sealedAt ? formatInstant(answer.sealedAt, locale) : "-"}</dd>
+          <dd>{answer.sealedAt ? formatInstant(answer.sealedAt, locale, zoneOf(answer)) : "-"}</dd>
           <dt>{_("documentCheck.termsHash")}</dt>
           <dd className="document-check__hash">{answer.termsSha256}</dd>
         </dl>
@@ -159,4 +159,9 @@ function DocumentCheckResult({
       </p>
     </section>
   );
+}
+
+/** The document's moments in its contract's zone, as the PDF writes them (docs/screens.md). */
+function zoneOf(answer: { timeZone: string | null }): { timeZone?: string } {
+  return answer.timeZone === null ? {} : { timeZone: answer.timeZone };
 }

@@ -44,6 +44,7 @@ describe("the borrower's notices on 'me' (docs/notices.md)", () => {
       id,
       contractId: "c1",
       contractNumber: "C-2026-000001",
+      timeZone: "Asia/Seoul",
       kind,
       instalmentIndex: 1,
       dueDate: "2026-03-12",

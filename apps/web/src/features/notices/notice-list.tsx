@@ -18,7 +18,9 @@ export function NoticeList({ notices, empty }: { notices: readonly Notice[]; emp
           <p className="notice-list__meta">
             {_(`notice.kind.${notice.kind}`)} ·{" "}
             {notice.state === "sent" && notice.sentAt
-              ? _("notice.sentAt", { at: formatInstant(notice.sentAt, i18n.locale) })
+              ? _("notice.sentAt", {
+                  at: formatInstant(notice.sentAt, i18n.locale, { timeZone: notice.timeZone }),
+                })
               : _(`notice.state.${notice.state === "sent" ? "waiting" : notice.state}`)}
           </p>
         </li>
