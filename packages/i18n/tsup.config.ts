@@ -19,7 +19,7 @@ export default defineConfig({
   // catalog is ever copied into an entry that does not need it.
   splitting: true,
   // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD === "js" ? false : true,
+  dts: process.env.CHAYONG_BUILD !== "js",
   sourcemap: true,
   clean: true,
   target: "es2022",

@@ -7,7 +7,7 @@ export default defineConfig({
   // The two entries share the table, the answer schemas and the client through chunks.
   splitting: true,
   // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD === "js" ? false : true,
+  dts: process.env.CHAYONG_BUILD !== "js",
   sourcemap: true,
   clean: true,
   target: "es2022",

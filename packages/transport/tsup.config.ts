@@ -11,7 +11,7 @@ export default defineConfig({
   },
   format: ["esm"],
   // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD === "js" ? false : true,
+  dts: process.env.CHAYONG_BUILD !== "js",
   sourcemap: true,
   clean: true,
   target: "es2022",

@@ -58,6 +58,9 @@ describe("formatInstant", () => {
     expect(differsFromPhone(new Date(instant), seoulPhone ? "Europe/Berlin" : "Asia/Seoul")).toBe(
       true,
     );
+    // Twelve hours apart read the same on a 12-hour clock: still another zone.
+    const twelveAway = new Date("2026-11-23T05:12:00.000Z");
+    expect(differsFromPhone(twelveAway, "Pacific/Auckland")).toBe(phone !== "Pacific/Auckland");
   });
 
   it("uses the reader's own time zone by default, and can show the day alone", () => {

@@ -36,11 +36,32 @@ function formatter(
   return format;
 }
 
-/** Minutes `timeZone` is ahead of UTC at `date`. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes `timeZone` (the phone's when undefined) is ahead of UTC at `date`. */
 function offsetMinutes(date: Date, timeZone: string | undefined): number {
-  const parts = formatter("en-US", true, timeZone).formatToParts(date);
+  const key = timeZone ?? "";
+  let clock = clockFormats.get(key);
+  if (!clock) {
+    // A 24-hour clock: a 12-hour one reads 5 PM as 5.
+    clock = new Intl.DateTimeFormat("en-US", {
+      ...dayOptions,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      ...(timeZone ? { timeZone } : {}),
+    });
+    clockFormats.set(key, clock);
+  }
+  const parts = clock.formatToParts(date);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour") % 24, part("minute"));
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour") % 24,
+    part("minute"),
+  );
   return Math.round((wall - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
 }
 

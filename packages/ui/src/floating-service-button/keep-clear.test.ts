@@ -121,7 +121,9 @@ describe("textLineBoxes", () => {
         [550, 570],
       ]);
       // The floating button's own label is not in its way.
-      expect(textLineBoxes(document.body, region, document.getElementById("label"))).toHaveLength(2);
+      expect(textLineBoxes(document.body, region, document.getElementById("label"))).toHaveLength(
+        2,
+      );
     } finally {
       Range.prototype.getClientRects = original;
     }
