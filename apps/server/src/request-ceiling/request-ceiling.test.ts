@@ -4,6 +4,7 @@ import { DEFAULT_IP_REQUESTS_PER_MINUTE, loadConfig } from "../config/config";
 import { messageFor } from "../messages/message-for";
 import { refusal } from "../testing/refusal";
 import { startTestServer, type TestServer } from "../testing/test-server";
+import { describeRedisError } from "./request-ceiling";
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim() ?? "";
 
@@ -70,6 +71,19 @@ describe("the per-IP request ceiling", () => {
     });
     for (let call = 0; call < 3; call++) await serviceConfig(ts);
     expect((await refusal(serviceConfig(ts))).status).toBe(429);
+  });
+
+  it("says in words why Redis failed: never '[object Object]' (issue #27)", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), {
+      code: "ECONNREFUSED",
+    });
+    const both = new AggregateError([new Error("connect ECONNREFUSED ::1:6379"), refused], "");
+    expect(describeRedisError(both)).toBe(
+      "connect ECONNREFUSED ::1:6379; connect ECONNREFUSED 127.0.0.1:1",
+    );
+    expect(describeRedisError(refused)).toBe("connect ECONNREFUSED 127.0.0.1:1");
+    expect(describeRedisError({ reason: "closed" })).toBe('{"reason":"closed"}');
+    expect(describeRedisError(new Error(""))).toBe("Error");
   });
 
   it.skipIf(redisUrl === "")(

@@ -60,11 +60,11 @@ export async function createRequestCeiling(
       connectTimeout: 2_000,
     });
     let lastWarning = 0;
-    client.on("error", (error: Error) => {
+    client.on("error", (error: unknown) => {
       if (Date.now() - lastWarning < redisWarningIntervalMs) return;
       lastWarning = Date.now();
       logger.warn(
-        { err: { message: error.message, code: (error as { code?: string }).code } },
+        { err: { message: describeRedisError(error), code: (error as { code?: string }).code } },
         "Redis unreachable: the request ceiling counts per process until it is back",
       );
     });
@@ -109,4 +109,22 @@ export async function createRequestCeiling(
     },
     close: () => closeStore(),
   };
+}
+
+/**
+ * What a Redis client's error says, in words: Node reports a refused connection to a name with
+ * several addresses as an AggregateError whose own message is empty, and a client may emit a
+ * plain object, which a log showed as "[object Object]".
+ */
+export function describeRedisError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map(describeRedisError).join("; ");
+  }
+  if (error instanceof Error && error.message !== "") return error.message;
+  if (error instanceof Error) return error.name;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
 }
