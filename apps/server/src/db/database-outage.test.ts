@@ -152,41 +152,54 @@ describe.skipIf(databaseUrl === "")(
 
 /**
  * The driver as pinned with its patch (patches/postgres@3.4.9.patch): a query on a connection
- * whose backend was terminated fails with CONNECTION_CLOSED instead of throwing from a
- * setImmediate where nothing can catch it and ending the process (porsager/postgres#1208; seen
- * in 2 of 6 fault rounds of issue #27). In a child process, so a crash is an exit code.
+ * whose backend was terminated fails instead of throwing from a setImmediate where nothing can
+ * catch it and ending the process (porsager/postgres#1208; seen in 2 of 6 fault rounds of issue
+ * #27). In a child process, so a crash is an exit code. The race is the kernel's: unpatched, one
+ * try in three crashed here, so the child tries eight times (all survive patched; checked).
  */
 describe.skipIf(databaseUrl === "")("the PostgreSQL driver when a backend is terminated", () => {
   it("fails the transaction's and the reserved connection's queries, and the process lives on", () => {
+    // Each step is bounded: a query on a reserved connection whose backend died may never settle
+    // (porsager/postgres#1199; the product reserves none), and the child must still end.
     const script = `
       import postgres from "postgres";
       const url = process.argv[1];
-      const sql = postgres(url, { max: 2, onnotice() {} });
-      const killer = postgres(url, { max: 1, onnotice() {} });
-      const transaction = await sql.begin(async (tx) => {
-        const [{ pid }] = await tx\`select pg_backend_pid() as pid\`;
+      const within = (step) =>
+        Promise.race([step, new Promise((resolve) => setTimeout(() => resolve("hung"), 3000))]);
+      const outcomes = [];
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const sql = postgres(url, { max: 2, onnotice() {} });
+        const killer = postgres(url, { max: 1, onnotice() {} });
+        const transaction = await within(sql.begin(async (tx) => {
+          const [{ pid }] = await tx\`select pg_backend_pid() as pid\`;
+          await killer\`select pg_terminate_backend(\${pid})\`;
+          await tx\`select 1\`;
+        }).then(() => "committed", (error) => error.code));
+        const reserved = await sql.reserve();
+        const [{ pid }] = await reserved\`select pg_backend_pid() as pid\`;
         await killer\`select pg_terminate_backend(\${pid})\`;
-        await tx\`select 1\`;
-      }).then(() => "committed", (error) => error.code);
-      const reserved = await sql.reserve();
-      const [{ pid }] = await reserved\`select pg_backend_pid() as pid\`;
-      await killer\`select pg_terminate_backend(\${pid})\`;
-      const first = await reserved\`select 1\`.then(() => "answered", (error) => error.code);
-      const second = await reserved\`select 1\`.then(() => "answered", (error) => error.code);
-      console.log(JSON.stringify({ transaction, first, second }));
-      await Promise.all([sql.end({ timeout: 1 }), killer.end({ timeout: 1 })]);
+        const first = await within(reserved\`select 1\`.then(() => "answered", (error) => error.code));
+        const second = await within(reserved\`select 1\`.then(() => "answered", (error) => error.code));
+        outcomes.push({ transaction, first, second });
+        void sql.end({ timeout: 0 }).catch(() => {});
+        void killer.end({ timeout: 0 }).catch(() => {});
+      }
+      console.log(JSON.stringify(outcomes));
+      process.exit(0);
     `;
     const run = spawnSync(process.execPath, ["--input-type=module", "-e", script, databaseUrl], {
       cwd: serverPackageDir(),
       encoding: "utf8",
-      timeout: 30_000,
+      timeout: 90_000,
     });
     expect(run.stderr).not.toMatch(/TypeError/);
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({
-      transaction: "CONNECTION_CLOSED",
-      first: "CONNECTION_CLOSED",
-      second: "CONNECTION_CLOSED",
-    });
+    const failed = ["CONNECTION_CLOSED", "ECONNRESET", "CONNECTION_DESTROYED"];
+    for (const outcome of JSON.parse(run.stdout) as Record<string, string>[]) {
+      // Never committed, never answered by a dead backend.
+      expect(failed).toContain(outcome.transaction);
+      expect(failed).toContain(outcome.first);
+      expect([...failed, "hung"]).toContain(outcome.second);
+    }
   });
 });

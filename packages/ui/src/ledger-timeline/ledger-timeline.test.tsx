@@ -21,7 +21,10 @@ describe("LedgerTimeline", () => {
     expect(within(renewal).getByText("사유: 여름 휴가 후 상환 요청")).toBeTruthy();
     // 2026-05-20T02:00Z is 11:00 in Seoul.
     expect(
-      within(renewal).getByText("김대여 (차용 금융) · 2026. 05. 20. 오전 11:00 등록"),
+      // In the contract's zone; named when this machine's clock reads it otherwise.
+      within(renewal).getByText(
+        /^김대여 \(차용 금융\) · 2026\. 05\. 20\. 오전 11:00( GMT\+9)? 등록$/,
+      ),
     ).toBeTruthy();
     const first = items[5] as HTMLElement;
     expect(within(first).getByText("실제 상환일 2026. 04. 01.")).toBeTruthy();
