@@ -25,7 +25,6 @@ export const bootMessageRules: readonly string[] = [
   "service",
   "session",
   "tab",
-  "text",
   "transport",
   // The entry page: the order list, its filters and cards, and the export it offers.
   "orderList",

@@ -36,33 +36,23 @@ function formatter(
   return format;
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const clocks = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes `timeZone` (the phone's when undefined) is ahead of UTC at `date`. */
-function offsetMinutes(date: Date, timeZone: string | undefined): number {
+/** The wall clock in `timeZone` (the phone's when undefined): day and 24-hour time. */
+function wallClock(date: Date, timeZone?: string): string {
   const key = timeZone ?? "";
-  let clock = clockFormats.get(key);
+  let clock = clocks.get(key);
   if (!clock) {
-    // A 24-hour clock: a 12-hour one reads 5 PM as 5.
     clock = new Intl.DateTimeFormat("en-US", {
       ...dayOptions,
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-      ...(timeZone ? { timeZone } : {}),
+      timeZone,
     });
-    clockFormats.set(key, clock);
+    clocks.set(key, clock);
   }
-  const parts = clock.formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour") % 24,
-    part("minute"),
-  );
-  return Math.round((wall - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+  return clock.format(date);
 }
 
 /**
@@ -70,7 +60,7 @@ function offsetMinutes(date: Date, timeZone: string | undefined): number {
  * (docs/screens.md, "Times"), so 21:44 GMT+9 is not taken for the phone's 21:44.
  */
 export function differsFromPhone(date: Date, timeZone: string): boolean {
-  return offsetMinutes(date, timeZone) !== offsetMinutes(date, undefined);
+  return wallClock(date, timeZone) !== wallClock(date);
 }
 
 export interface FormatDateOptions {
