@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { errorChain } from "./error-chain";
 
 /**
  * Whether the database can be reached now (docs/operations.md, "When the database goes away"),
@@ -158,8 +159,7 @@ const connectionErrorCodes = new Set([
  * chain.
  */
 export function isConnectionFailure(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as Error & { code?: unknown }).code;
+  for (const { code } of errorChain(error)) {
     if (typeof code === "string" && (connectionErrorCodes.has(code) || code.startsWith("08"))) {
       return true;
     }

@@ -7,6 +7,7 @@ import postgres from "postgres";
 import type { DatabaseConfig } from "../config/config";
 import { alwaysAvailable, type DatabaseAvailability, watchPostgres } from "./availability";
 import { lockDataDir } from "./data-dir-lock";
+import { errorChain } from "./error-chain";
 import {
   echoing,
   type InvalidationEvents,
@@ -257,7 +258,7 @@ export function rowsOf<T>(result: unknown): T[] {
  * Drizzle wraps driver errors (its `cause`), and PGlite and postgres.js name the fields alike.
  */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
+  for (const current of errorChain(error)) {
     const {
       code,
       constraint: name,

@@ -1,6 +1,7 @@
 import { statfs } from "node:fs/promises";
 import type { ServerContext } from "../context";
 import { isConnectionFailure } from "../db/availability";
+import { errorChain } from "../db/error-chain";
 import type { Failure } from "../outcome";
 
 /**
@@ -9,8 +10,8 @@ import type { Failure } from "../outcome";
  * write failures carry no code; their message names the condition.
  */
 export function isStorageFull(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as Error & { code?: unknown }).code;
+  for (const current of errorChain(error)) {
+    const { code } = current;
     if (code === "ENOSPC" || code === "53100" || code === "EDQUOT") return true;
     if (/no space left on device/i.test(current.message)) return true;
   }
