@@ -6,6 +6,17 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { EndpointId } from "@chayong/sdk";
+import { findEndpoint } from "@chayong/sdk/server";
+import {
+  type Codec,
+  DEFAULT_HEADERS,
+  DEFAULT_PACKAGE_NAME,
+  ENCRYPTED_CONTENT_TYPE,
+  ENVELOPE_QUERY_PARAM,
+  encodePayload,
+  HEADER,
+} from "@chayong/transport";
 import { sql } from "drizzle-orm";
 import type { DatabaseConfig, ServerConfig } from "../src/config/config";
 import { loadConfig } from "../src/config/config";
@@ -229,4 +240,26 @@ export async function logInBenchLender(
     sms.lastCode(`+82${phone.slice(1)}`),
   );
   return { api: client.api, codec: client.codec, token };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests as the web client sends them (packages/transport/src/client: buildHeaders, request),
+// for load generators that send them themselves (autocannon)
+
+/** The headers of a signed-in call. */
+export function headersFor(token: string): Record<string, string> {
+  return {
+    [HEADER.contentType]: ENCRYPTED_CONTENT_TYPE,
+    ...DEFAULT_HEADERS,
+    [HEADER.packageName]: DEFAULT_PACKAGE_NAME,
+    [HEADER.token]: token,
+    [HEADER.acceptLanguage]: "ko-KR",
+  };
+}
+
+/** The path and query of a GET call: its payload encrypted in the envelope parameter. */
+export function getPath(codec: Codec, id: EndpointId, payload: unknown): string {
+  const entry = findEndpoint(id);
+  if (entry.method !== "GET") throw new Error(`${id} is not a GET endpoint`);
+  return `${entry.path}?${new URLSearchParams({ [ENVELOPE_QUERY_PARAM]: encodePayload(codec, payload) })}`;
 }

@@ -39,16 +39,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Contract } from "@chayong/domain";
 import type { EndpointId } from "@chayong/sdk";
 import { findEndpoint } from "@chayong/sdk/server";
-import {
-  type Codec,
-  DEFAULT_HEADERS,
-  DEFAULT_PACKAGE_NAME,
-  decodeEnvelope,
-  ENCRYPTED_CONTENT_TYPE,
-  ENVELOPE_QUERY_PARAM,
-  encodePayload,
-  HEADER,
-} from "@chayong/transport";
+import { type Codec, decodeEnvelope, encodePayload } from "@chayong/transport";
 import autocannon, { type Request, type RequestStep, type Result } from "autocannon";
 import postgres from "postgres";
 import { quoteIdentifier } from "../src/db/database";
@@ -57,6 +48,8 @@ import {
   benchClient,
   benchIdentityKeys,
   count,
+  getPath,
+  headersFor,
   lenderPhone,
   positiveSetting,
   postgresEngine,
@@ -87,23 +80,6 @@ if (connections < 2)
 
 // ---------------------------------------------------------------------------------------------
 // Requests as the web client sends them (packages/transport/src/client: buildHeaders, request)
-
-function headersFor(token: string): Record<string, string> {
-  return {
-    [HEADER.contentType]: ENCRYPTED_CONTENT_TYPE,
-    ...DEFAULT_HEADERS,
-    [HEADER.packageName]: DEFAULT_PACKAGE_NAME,
-    [HEADER.token]: token,
-    [HEADER.acceptLanguage]: "ko-KR",
-  };
-}
-
-/** The path and query of a GET call: its payload encrypted in the envelope parameter. */
-function getPath(codec: Codec, id: EndpointId, payload: unknown): string {
-  const entry = findEndpoint(id);
-  if (entry.method !== "GET") throw new Error(`${id} is not a GET endpoint`);
-  return `${entry.path}?${new URLSearchParams({ [ENVELOPE_QUERY_PARAM]: encodePayload(codec, payload) })}`;
-}
 
 /** What one autocannon run saw, beyond its own counts: the envelope statuses of the answers. */
 class AnswerCheck {

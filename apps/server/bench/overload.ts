@@ -23,23 +23,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { findEndpoint } from "@chayong/sdk/server";
-import {
-  type Codec,
-  DEFAULT_HEADERS,
-  DEFAULT_PACKAGE_NAME,
-  decodeEnvelope,
-  ENCRYPTED_CONTENT_TYPE,
-  ENVELOPE_QUERY_PARAM,
-  encodePayload,
-  HEADER,
-} from "@chayong/transport";
+import { type Codec, decodeEnvelope } from "@chayong/transport";
 import autocannon from "autocannon";
 import { type ServerProcess, startServerProcess } from "../src/testing/server-process";
 import {
   benchClient,
   benchIdentityKeys,
   count,
+  getPath,
+  headersFor,
   lenderPhone,
   positiveSetting,
   postgresEngine,
@@ -147,17 +139,8 @@ async function main(): Promise<void> {
       const answer = await fetch(`${url}/__test/sms?phone=${encodeURIComponent(e164)}`);
       return answer.ok ? ((await answer.json()) as { code: string }).code : undefined;
     });
-    const entry = findEndpoint("contract.query");
-    const path = `${entry.path}?${new URLSearchParams({
-      [ENVELOPE_QUERY_PARAM]: encodePayload(client.codec, { type: "all", pageSize: 20 }),
-    })}`;
-    const headers = {
-      [HEADER.contentType]: ENCRYPTED_CONTENT_TYPE,
-      ...DEFAULT_HEADERS,
-      [HEADER.packageName]: DEFAULT_PACKAGE_NAME,
-      [HEADER.token]: token,
-      [HEADER.acceptLanguage]: "ko-KR",
-    };
+    const path = getPath(client.codec, "contract.query", { type: "all", pageSize: 20 });
+    const headers = headersFor(token);
 
     const run = async (label: string, rate: number, seconds: number): Promise<Phase> => {
       const counted = tallier(client.codec);
