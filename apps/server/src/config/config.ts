@@ -174,6 +174,12 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     return value === undefined || value === "" ? undefined : value;
   };
   const problem = (variable: string, message: string) => problems.push({ variable, message });
+  /** A whole-number setting; anything else is refused with "<name> must be a whole number<rule>". */
+  const wholeNumber = (name: string, fallback: number, rule: string): number => {
+    const value = parseInteger(read(name), fallback);
+    if (value === null) problem(name, `${name} must be a whole number${rule}`);
+    return value ?? fallback;
+  };
 
   const port = parseInteger(read("PORT"), DEFAULT_PORT);
   if (port === null || port < 0 || port > 65_535) {
@@ -274,16 +280,11 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
   }
 
   // Off by default in test mode: test suites log in and poll far faster than a person.
-  const ipRequestsPerMinute = parseInteger(
-    read("CHAYONG_IP_REQUESTS_PER_MINUTE"),
+  const ipRequestsPerMinute = wholeNumber(
+    "CHAYONG_IP_REQUESTS_PER_MINUTE",
     testMode === true ? 0 : DEFAULT_IP_REQUESTS_PER_MINUTE,
+    " (0: no ceiling)",
   );
-  if (ipRequestsPerMinute === null) {
-    problem(
-      "CHAYONG_IP_REQUESTS_PER_MINUTE",
-      "CHAYONG_IP_REQUESTS_PER_MINUTE must be a whole number (0: no ceiling)",
-    );
-  }
 
   // Off by default in test mode: a test moves the clock and runs the jobs itself.
   const jobsPollMs = parseInteger(read("CHAYONG_JOBS_POLL_MS"), testMode === true ? 0 : 15_000);
@@ -291,37 +292,21 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
     problem("CHAYONG_JOBS_POLL_MS", "CHAYONG_JOBS_POLL_MS must be 0 (no jobs here) or >= 100");
   }
 
-  const minFreeMb = parseInteger(read("CHAYONG_MIN_FREE_MB"), DEFAULT_MIN_FREE_MB);
-  if (minFreeMb === null) {
-    problem(
-      "CHAYONG_MIN_FREE_MB",
-      "CHAYONG_MIN_FREE_MB must be a whole number of MB (0: no floor)",
-    );
-  }
+  const minFreeMb = wholeNumber("CHAYONG_MIN_FREE_MB", DEFAULT_MIN_FREE_MB, " of MB (0: no floor)");
 
   // Off by default in test mode, like the IP ceiling: test suites fire a hundred calls at once.
-  const maxCallsInFlight = parseInteger(
-    read("CHAYONG_MAX_CALLS_IN_FLIGHT"),
+  const maxCallsInFlight = wholeNumber(
+    "CHAYONG_MAX_CALLS_IN_FLIGHT",
     testMode === true ? 0 : DEFAULT_MAX_CALLS_IN_FLIGHT,
+    " (0: no cap)",
   );
-  if (maxCallsInFlight === null) {
-    problem(
-      "CHAYONG_MAX_CALLS_IN_FLIGHT",
-      "CHAYONG_MAX_CALLS_IN_FLIGHT must be a whole number (0: no cap)",
-    );
-  }
 
   // Off in test mode: a test machine's load is not the product's.
-  const maxEventLoopDelayMs = parseInteger(
-    read("CHAYONG_MAX_EVENT_LOOP_DELAY_MS"),
+  const maxEventLoopDelayMs = wholeNumber(
+    "CHAYONG_MAX_EVENT_LOOP_DELAY_MS",
     testMode === true ? 0 : DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+    " of ms (0: never shed on it)",
   );
-  if (maxEventLoopDelayMs === null) {
-    problem(
-      "CHAYONG_MAX_EVENT_LOOP_DELAY_MS",
-      "CHAYONG_MAX_EVENT_LOOP_DELAY_MS must be a whole number of ms (0: never shed on it)",
-    );
-  }
 
   const redisUrl = read("REDIS_URL");
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
@@ -402,8 +387,7 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       identityEngines,
       sms,
       smsIpHourlyLimit: smsIpHourlyLimit ?? 30,
-      ipRequestsPerMinute:
-        ipRequestsPerMinute === null || ipRequestsPerMinute === 0 ? null : ipRequestsPerMinute,
+      ipRequestsPerMinute: ipRequestsPerMinute === 0 ? null : ipRequestsPerMinute,
       redis: redisUrl === undefined ? null : { url: redisUrl, keyPrefix: redisKeyPrefix },
       webDir: webDir !== null && !isAbsolute(webDir) ? resolve(cwd, webDir) : webDir,
       publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
@@ -413,9 +397,9 @@ export function loadConfig(env: Environment, options: { cwd?: string } = {}): Co
       logLevel,
       metricsToken,
       jobsPollMs: jobsPollMs === null || jobsPollMs === 0 ? null : jobsPollMs,
-      minFreeBytes: (minFreeMb ?? DEFAULT_MIN_FREE_MB) * 1024 * 1024,
-      maxCallsInFlight: maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT,
-      maxEventLoopDelayMs: maxEventLoopDelayMs ?? DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+      minFreeBytes: minFreeMb * 1024 * 1024,
+      maxCallsInFlight,
+      maxEventLoopDelayMs,
     },
   };
 }
