@@ -8,6 +8,7 @@ import { firstRead } from "./scripts/first-read-plugin";
 import { phoneMetadataForRegions } from "./scripts/phone-metadata-plugin";
 import { precompressedAssets } from "./scripts/precompress-plugin";
 import { installableApp } from "./scripts/pwa-plugin";
+import { reactOnPreact } from "./scripts/react-on-preact";
 import { woff2Only } from "./scripts/woff2-only";
 
 // The cipher key and IV are deployment settings shared with the server (docs/wire-protocol.md#encryption-is-not-security). They are
@@ -20,6 +21,7 @@ const apiServer = process.env.CHAYONG_DEV_API ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   base: "/",
+  resolve: { alias: reactOnPreact },
   plugins: [
     // The router plugin must run before react() so it can split each route into its own chunk.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
@@ -67,13 +69,13 @@ export default defineConfig({
           // (includeDependenciesRecursively), dragging the domain's phone and draft rules and
           // libphonenumber, which only the create-contract form uses, onto the boot path.
           groups: [
-            // What every page needs: React, the router, state and lingui, in one chunk. The
+            // What every page needs: Preact (React's API), the router, state and lingui, in one chunk. The
             // catalogs (@chayong/i18n) and the UI kit stay out: each catalog is its own chunk,
             // loaded for the reader's language only, and each kit component goes to the pages
             // that use it.
             {
               name: "app",
-              test: /[\\/]node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@/,
+              test: /[\\/]node_modules[\\/]\.pnpm[\\/](preact|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@/,
               priority: 1,
             },
           ],
