@@ -1,6 +1,7 @@
 import { i18n, isLocale } from "@chayong/i18n";
 import { I18nProvider } from "@lingui/react";
 import type { Decorator, Preview } from "@storybook/react-vite";
+import "../src/fonts.css";
 import "../src/styles.css";
 import "./preview.css";
 

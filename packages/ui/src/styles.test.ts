@@ -29,16 +29,14 @@ describe("styles.css", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it("keeps the font import first and bare, for the app's bundler to resolve", () => {
-    const entry = readFileSync(join(srcDir, "styles.css"), "utf8");
-    const firstImport = entry.match(/@import "([^"]+)";/)?.[1];
-    expect(firstImport).toBe("pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css");
-  });
-
-  it("exports the same font alone as fonts.css, for surfaces without the kit's styles", () => {
+  it("leaves the web font out, to fonts.css alone, as a bare import for the app's bundler", () => {
     const styles = readFileSync(join(srcDir, "styles.css"), "utf8");
     const fonts = readFileSync(join(srcDir, "fonts.css"), "utf8");
     const imports = (css: string) => [...css.matchAll(/@import "([^"]+)";/g)].map((m) => m[1]);
-    expect(imports(fonts)).toEqual([imports(styles)[0]]);
+    expect(imports(styles).every((path) => path.startsWith("./"))).toBe(true);
+    expect(styles).not.toContain("@font-face");
+    expect(imports(fonts)).toEqual([
+      "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css",
+    ]);
   });
 });
