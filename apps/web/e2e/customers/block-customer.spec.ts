@@ -67,7 +67,14 @@ test("a lender blocks a contract's borrower with a reason, is refused a new cont
   await expect(page).toHaveURL(/#\/pages\/me\/blockList/);
   const row = page.locator(".block-list__item", { hasText: "010-5555-1234" });
   await expect(row.getByText("사유: 연락 두절")).toBeVisible();
-  await row.getByRole("button", { name: "차단 해제" }).click();
+  // Escape keeps the number blocked and gives focus back to the button that asked.
+  const unblock = row.getByRole("button", { name: "차단 해제" });
+  await unblock.click();
+  await expect(page.getByRole("alertdialog", { name: "차단 해제" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(unblock).toBeFocused();
+  await unblock.click();
   await page
     .getByRole("alertdialog", { name: "차단 해제" })
     .getByRole("button", { name: "차단 해제" })

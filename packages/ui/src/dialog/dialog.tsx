@@ -19,8 +19,8 @@ export interface DialogProps {
 }
 
 /**
- * The kit's one dialog: a native <dialog> opened with showModal(), so the browser traps focus,
- * makes the page behind it inert, and returns focus on close. The page behind does not scroll
+ * The kit's one dialog: a native <dialog> opened with showModal(), so the browser traps focus and
+ * makes the page behind it inert; focus returns to what opened it on close. The page behind does not scroll
  * while it is open.
  */
 export function Dialog({
@@ -34,6 +34,15 @@ export function Dialog({
   children,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // What had focus when the dialog opened gets it back on close. Read while rendering: by the
+  // layout effect a child's autoFocus may already have taken focus (React focuses it on mount).
+  // The browser's own return on close() does not survive the dialog leaving the page in the same
+  // commit (Preact removes it first).
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && opener.current === null && typeof document !== "undefined") {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement ? active : null;
+  }
 
   // Layout effect: the dialog is modal before the browser paints, so nothing behind it flashes
   // focusable and tests see it open as soon as it renders.
@@ -52,6 +61,12 @@ export function Dialog({
     return () => {
       document.body.style.overflow = overflow;
       if (dialog.open) dialog.close();
+      // Unless the answer moved focus on purpose (a form focusing the field to fix).
+      const focused = document.activeElement;
+      const lost = focused === null || focused === document.body || dialog.contains(focused);
+      const returnTo = opener.current;
+      opener.current = null;
+      if (lost && returnTo?.isConnected) returnTo.focus();
     };
   }, [open]);
   // After showModal(): the app's toasts are drawn inside the topmost open dialog.
