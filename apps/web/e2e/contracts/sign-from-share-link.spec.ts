@@ -12,6 +12,9 @@ function isoDateInDays(days: number): string {
 test("a lender sends a contract from a template and the borrower signs it from the link", async ({
   browser,
 }) => {
+  // Two people, two logins, a template, a contract, a verification and a signature: 30-40 s on a
+  // 2-core machine, and up to 66 s while the worker is still cold. The other journeys take 120 s.
+  test.setTimeout(120_000);
   // The lender logs in and makes a template on the way to a new contract.
   const lenderContext = await browser.newContext();
   const lender = await lenderContext.newPage();
