@@ -69,10 +69,10 @@ export default defineConfig({
           // (includeDependenciesRecursively), dragging the domain's phone and draft rules and
           // libphonenumber, which only the create-contract form uses, onto the boot path.
           groups: [
-            // What every page needs: Preact (React's API), the router, state and lingui, in one chunk. The
-            // catalogs (@chayong/i18n) and the UI kit stay out: each catalog is its own chunk,
-            // loaded for the reader's language only, and each kit component goes to the pages
-            // that use it.
+            // What every page needs: Preact (React's API), the router, state and lingui, in one
+            // chunk. The catalogs (@chayong/i18n) and the UI kit stay out: each catalog is its own
+            // chunk, loaded for the reader's language only, and each kit component goes to the
+            // pages that use it.
             {
               name: "app",
               test: /[\\/]node_modules[\\/]\.pnpm[\\/](preact|use-sync-external-store|@tanstack\+(react-router|router-core|history|react-store|store)|jotai|@lingui\+(core|react))@/,

@@ -12,8 +12,8 @@ const app = createApp({ history: createAppHashHistory(), settings: readRuntimeSe
 const root = document.getElementById("app");
 if (root) createRoot(root).render(<App app={app} />);
 
-// The kit's web font once the first screen is shown, not beside its scripts (src/fonts/korean-font.ts).
-// Should it fail, the platform's font stays for this visit.
+// The kit's web font once the first screen is shown, not beside its scripts
+// (src/fonts/korean-font.ts). Should it fail, the platform's font stays for this visit.
 afterPageLoad(() => void loadKoreanFont().catch(() => undefined));
 
 // The service worker (the app shell offline, updates) registers once the page has loaded and the

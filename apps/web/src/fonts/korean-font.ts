@@ -1,4 +1,4 @@
-import { fontLoader } from "./load-once";
+import { fontLoader } from "./font-loader";
 
 /**
  * Adds Pretendard's @font-face rules (the kit's web font) to the page, once, after the first

@@ -1,4 +1,4 @@
-import { fontLoader } from "./load-once";
+import { fontLoader } from "./font-loader";
 
 /**
  * Adds Noto Sans TC's @font-face rules to the page, once (apps/web/README.md "Fonts"): called when

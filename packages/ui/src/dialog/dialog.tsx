@@ -20,8 +20,8 @@ export interface DialogProps {
 
 /**
  * The kit's one dialog: a native <dialog> opened with showModal(), so the browser traps focus and
- * makes the page behind it inert; focus returns to what opened it on close. The page behind does not scroll
- * while it is open.
+ * makes the page behind it inert; focus returns to what opened it on close. The page behind does
+ * not scroll while it is open.
  */
 export function Dialog({
   open,
