@@ -18,8 +18,7 @@ export default defineConfig({
   format: ["esm"],
   splitting: true,
   // Only `@chayong/domain` (index) is public; the module entries exist to shape the chunks.
-  // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD === "js" ? false : { entry: { index: "src/index.ts" } },
+  // JavaScript only: the declarations are `build`'s (tsc, tsconfig.build.json).
   sourcemap: true,
   clean: true,
   target: "es2022",

@@ -18,8 +18,7 @@ export default defineConfig({
   // Shared code (the locale helpers, each catalog) goes into chunks the entries import, so no
   // catalog is ever copied into an entry that does not need it.
   splitting: true,
-  // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD !== "js",
+  // JavaScript only: the declarations are `build`'s (tsc, tsconfig.build.json).
   sourcemap: true,
   clean: true,
   target: "es2022",

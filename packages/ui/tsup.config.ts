@@ -22,8 +22,7 @@ export default defineConfig({
   splitting: true,
   // Only `@chayong/ui` (index) and `@chayong/ui/styles.css` are public; the component entries
   // exist to shape the chunks.
-  // `build:js` (tests need only the JavaScript) leaves the declarations to `build` (--dts-only).
-  dts: process.env.CHAYONG_BUILD === "js" ? false : { entry: { index: "src/index.ts" } },
+  // JavaScript only: the declarations are `build`'s (tsc, tsconfig.build.json).
   sourcemap: true,
   clean: true,
   target: "es2022",
