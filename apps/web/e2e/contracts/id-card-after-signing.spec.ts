@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
-import { loggedInSession, signedContract } from "../support/api";
+import { loggedInSession, signedContract, workerSession } from "../support/api";
 import { specLenderPhones } from "../support/app";
 import { specBorrowers } from "../support/people";
 
@@ -50,7 +50,7 @@ for (const language of languages) {
   test(`a borrower who has signed sees his ID card read-only (${language.locale})`, async ({
     browser,
   }) => {
-    const { api: lender } = await loggedInSession(specLenderPhones.lockedIdCard);
+    const { api: lender } = await workerSession(specLenderPhones.lockedIdCard);
     const { token, api: borrower } = await loggedInSession(language.phone);
     const verified = await verifyBorrower(
       { api: borrower },

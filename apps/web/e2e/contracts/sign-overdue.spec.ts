@@ -1,6 +1,6 @@
 import { verifyBorrower } from "@chayong/server/testing";
 import { expect, type Page, test } from "@playwright/test";
-import { loggedInSession, seoulDateInDays } from "../support/api";
+import { loggedInSession, seoulDateInDays, workerSession } from "../support/api";
 import { baseUrl, specLenderPhones } from "../support/app";
 
 // A lender may record an old loan whose repayment date has passed; the borrower signs it only
@@ -56,7 +56,7 @@ for (const language of languages) {
     page,
   }) => {
     test.setTimeout(150_000);
-    const { api: lender } = await loggedInSession(specLenderPhones.overdueSigning);
+    const { api: lender } = await workerSession(specLenderPhones.overdueSigning);
     const borrower = await loggedInSession(language.borrowerPhone);
     await verifyBorrower({ api: borrower.api });
     // Lent 40 days ago, due 10 days ago: 10 days of late interest at 15 % on 1,010,000.

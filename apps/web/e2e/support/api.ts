@@ -45,6 +45,23 @@ export async function loggedInSession(phone: string): Promise<{ token: string; a
   return { token, api: apiWithToken(token) };
 }
 
+const workerSessions = new Map<string, Promise<{ token: string; api: Api }>>();
+
+/**
+ * `phone`'s session, logged in once per test worker: for a lender whose spec runs once per
+ * language. Logging one phone in twice within a minute waits out the SMS cooldown (above); two
+ * specs did, 50 s and 30 s of a run. Not for a spec that ends the session.
+ */
+export function workerSession(phone: string): Promise<{ token: string; api: Api }> {
+  let session = workerSessions.get(phone);
+  if (session === undefined) {
+    session = loggedInSession(phone);
+    workerSessions.set(phone, session);
+    session.catch(() => workerSessions.delete(phone));
+  }
+  return session;
+}
+
 function apiWithToken(token: string | null): Api {
   return createApi(
     createTransport({
