@@ -16,12 +16,13 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // One server for the whole run, started fresh (temp data folder, random port) in globalSetup.
   globalSetup: "./e2e/support/global-setup.ts",
-  // Two spec files at a time, each test in a browser context of its own: every spec has its own
-  // lender and borrowers (e2e/support/people.ts) and changes no setting of the server that another
-  // spec reads, so none waits on or sees another. The tests of a file run in order. In a
-  // fresh-clone CI run the suite took 298 s, against 387 with one worker.
+  // Three spec files at a time, each test in a browser context of its own: every spec has its
+  // own lender and borrowers (e2e/support/people.ts) and changes no setting of the server that
+  // another spec reads, so none waits on or sees another. The tests of a file run in order. The
+  // suite waits on the server and the page as much as it computes: alone on a 2-core machine it
+  // took 289 s with two workers (1.5 cores busy) and 244 s with three; 387 s with one.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
