@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import type { AnalyzedFace, FaceAnalyzer } from "../identity/face/embedding-face-verifier";
 import { createHumanFaceAnalyzer } from "../identity/face/human-face-analyzer";
 import type { IdCardReader } from "../identity/ocr/id-card-reader";
@@ -13,6 +16,9 @@ import { createTesseractIdCardReader } from "../identity/ocr/tesseract-id-card-r
 // again after others), so a remembered answer is the engine's own, and every distinct image
 // still goes through the real engine. The engine tests (`*.engine.test.ts`) and the server
 // processes of the multi-process suites use the engines unremembered.
+// Under vitest the answers are also kept in a folder of the run (its global setup names it in
+// CHAYONG_TEST_ENGINE_ANSWERS), so the run's other worker, and the suite's pass on the other
+// database, find an answer instead of computing it again.
 
 const digestOf = (...parts: (Uint8Array | string)[]) => {
   const hash = createHash("sha256");
@@ -21,13 +27,47 @@ const digestOf = (...parts: (Uint8Array | string)[]) => {
   return hash.digest("hex");
 };
 
-/** Remembers `compute`'s answer per key; a failure is not remembered (the next call tries again). */
-function remembering<T>() {
+/** The environment variable that names the run's folder of engine answers. */
+export const engineAnswersEnv = "CHAYONG_TEST_ENGINE_ANSWERS";
+
+/** The answer another process of the run kept for `file`, if any. */
+async function keptAnswer<T>(file: string | null): Promise<T | undefined> {
+  if (file === null) return undefined;
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return undefined; // not kept (yet)
+  }
+}
+
+/** Keeps an answer for the run's other processes; written whole, then renamed into place. */
+async function keepAnswer(file: string | null, answer: unknown): Promise<void> {
+  if (file === null) return;
+  const json = JSON.stringify(answer);
+  // Only answers that survive JSON unchanged (no NaN, no undefined fields).
+  if (!isDeepStrictEqual(JSON.parse(json), answer)) return;
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, json);
+  await rename(partial, file);
+}
+
+/**
+ * Remembers `compute`'s answer per key, in this process and in the run's answer folder when
+ * there is one; a failure is not remembered (the next call tries again).
+ */
+function remembering<T>(engine: string) {
   const answers = new Map<string, Promise<T>>();
+  const folder = process.env[engineAnswersEnv]?.trim() || null;
   return async (key: string, compute: () => Promise<T>): Promise<T> => {
     let answer = answers.get(key);
     if (answer === undefined) {
-      answer = compute();
+      const file = folder === null ? null : join(folder, `${engine}-${key}.json`);
+      answer = keptAnswer<T>(file).then(async (kept) => {
+        if (kept !== undefined) return kept;
+        const computed = await compute();
+        await keepAnswer(file, computed);
+        return computed;
+      });
       answers.set(key, answer);
       answer.catch(() => answers.delete(key));
     }
@@ -42,7 +82,7 @@ let faceAnalyzer: FaceAnalyzer | undefined;
 export function rememberedFaceAnalyzer(): FaceAnalyzer {
   if (faceAnalyzer !== undefined) return faceAnalyzer;
   const engine = createHumanFaceAnalyzer();
-  const remember = remembering<AnalyzedFace[]>();
+  const remember = remembering<AnalyzedFace[]>("face");
   faceAnalyzer = {
     analyze: (image) => remember(digestOf(image), () => engine.analyze(image)),
     similarity: engine.similarity,
@@ -60,8 +100,8 @@ let idCardReader: IdCardReader | undefined;
 export function rememberedIdCardReader(): IdCardReader {
   if (idCardReader !== undefined) return idCardReader;
   const engine = createTesseractIdCardReader();
-  const readings = remembering<Awaited<ReturnType<IdCardReader["read"]>>>();
-  const searches = remembering<Awaited<ReturnType<IdCardReader["locate"]>>>();
+  const readings = remembering<Awaited<ReturnType<IdCardReader["read"]>>>("card-reading");
+  const searches = remembering<Awaited<ReturnType<IdCardReader["locate"]>>>("number-search");
   idCardReader = {
     read: (front, options) =>
       readings(
