@@ -50,7 +50,7 @@ const workerSessions = new Map<string, Promise<{ token: string; api: Api }>>();
 /**
  * `phone`'s session, logged in once per test worker: for a lender whose spec runs once per
  * language. Logging one phone in twice within a minute waits out the SMS cooldown (above); two
- * specs did, 50 s and 30 s of a run. Not for a spec that ends the session.
+ * specs did, 50 s and 37 s of a run. Not for a spec that ends the session.
  */
 export function workerSession(phone: string): Promise<{ token: string; api: Api }> {
   let session = workerSessions.get(phone);
