@@ -18,6 +18,7 @@ import {
 import { borrowerAPhone, contractDraft } from "../testing/fixtures";
 import { mulberry32 } from "../testing/id-cards";
 import { verifyBorrower } from "../testing/identity-kit";
+import { copyPgliteTemplate } from "../testing/pglite-template";
 import { signaturePng } from "../testing/png";
 import { processClient } from "../testing/process-client";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
@@ -76,6 +77,9 @@ describe("crash safety: kill -9 while writing, restart on the same data (issue #
     ? { kind: "postgres", url: postgresUrl }
     : { kind: "pglite", dataDir };
   let server: ServerProcess | null = null;
+  // The first start opens the run's migrated database, as every test database starts: the
+  // subject is the restarts after kill -9, not initdb.
+  if (!postgresUrl) copyPgliteTemplate(dataDir);
 
   afterAll(async () => {
     if (server !== null && server.child.exitCode === null) server.child.kill("SIGKILL");

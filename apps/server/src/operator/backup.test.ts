@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readMigrations } from "../db/migrate";
 import { contractDraft } from "../testing/fixtures";
 import { verifyBorrower } from "../testing/identity-kit";
+import { copyPgliteTemplate } from "../testing/pglite-template";
 import { signaturePng } from "../testing/png";
 import { type ProcessSession, processClient } from "../testing/process-client";
 import { type ServerProcess, startServerProcess } from "../testing/server-process";
@@ -116,8 +117,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL?.trim())(
     });
 
     it("restores contracts, money, identity and uploaded files into a fresh folder", async () => {
-      // The operator adds the lender first: the folder's database is made here, so the server
-      // process starts on it within its start timeout even on a busy machine.
+      // The folder starts from the run's migrated database (no initdb, as with every test
+      // database); the operator adds the lender before the server process starts on it.
+      copyPgliteTemplate(dataDir);
       const added = await runOperatorCommand(
         ["lender:add", "--phone", lenderPhone, "--name", "Kim"],
         operatorEnv,
