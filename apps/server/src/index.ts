@@ -22,7 +22,7 @@ export type {
   IdCardReading,
 } from "./identity/ocr/id-card-reader";
 export { type Locale, localeFromHeader, messageFor } from "./messages/message-for";
-export { runOperatorCommand } from "./operator/commands";
+export { runOperatorCommand, runOperatorCommands } from "./operator/commands";
 export {
   type ChayongServer,
   createServer,

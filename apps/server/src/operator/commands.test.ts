@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { encodeTestPng } from "../testing/png";
 import { createTestDatabase, operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestServer } from "../testing/test-server";
-import { runOperatorCommand } from "./commands";
+import { runOperatorCommand, runOperatorCommands } from "./commands";
 
 // Every command opens the database afresh, as an operator's shell would (PGlite: a few seconds
 // each on a loaded 2-core CI machine, where one test of five commands took 21 s).
@@ -113,6 +113,51 @@ describe("operator commands", { timeout: 120_000 }, () => {
       ).toMatch(/not a valid KR\/TW mobile number/);
       expect((await runOperatorCommand(["config:set-service"], env)).exitCode).toBe(2);
     } finally {
+      await database.dispose();
+    }
+  });
+
+  it("runs a set-up script on one opening, up to the first command that fails", async () => {
+    const database = createTestDatabase();
+    try {
+      const env = operatorEnvFor(database);
+      const results = await runOperatorCommands(
+        [
+          ["lender:add", "--phone", "01055550001", "--name", "Kim"],
+          ["config:set-service", "--line", "@chayong"],
+          ["lender:add", "--phone", "12", "--name", "Nobody"],
+          ["lender:add", "--phone", "01055550002", "--name", "Lee"],
+        ],
+        env,
+      );
+      expect(results.map((result) => result.exitCode)).toEqual([0, 0, 1]);
+      expect(results[2]?.output).toMatch(/not a valid KR\/TW mobile number/);
+      // What ran before the failure is stored; what came after it never ran.
+      expect(
+        (await runOperatorCommand(["lender:add", "--phone", "01055550001", "--name", "Kim"], env))
+          .output,
+      ).toMatch(/^Updated lender/);
+      expect(
+        (await runOperatorCommand(["lender:add", "--phone", "01055550002", "--name", "Lee"], env))
+          .output,
+      ).toMatch(/^Added lender/);
+      ts = await startTestServer({}, database);
+      expect(
+        readCustomerService(await ts.client().api.config.service({ configKey: "line" })),
+      ).toMatchObject({ line: "@chayong" });
+      // Backup and restore need the folder to themselves.
+      expect(
+        await runOperatorCommands(
+          [
+            ["lender:add", "--phone", "01055550003", "--name", "Park"],
+            ["backup", "--to", join(tmpdir(), "never.tar")],
+          ],
+          env,
+        ),
+      ).toEqual([{ exitCode: 2, output: "backup runs alone, not among other commands" }]);
+    } finally {
+      await ts?.close();
+      ts = undefined;
       await database.dispose();
     }
   });

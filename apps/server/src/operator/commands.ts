@@ -232,7 +232,7 @@ async function withDatabase(
   work: (stores: OpenStores) => Promise<CommandResult>,
 ): Promise<CommandResult> {
   if (within !== undefined) return work(within);
-  const opened = await openDatabase(config.database, config.databaseSchema);
+  const opened = await openStores(config);
   if (!opened.ok) {
     if (config.database.kind === "pglite") {
       const answered = await sendToRunningServer(config.database.dataDir, argv);
@@ -241,12 +241,70 @@ async function withDatabase(
     return dataDirInUse(opened.holderPid);
   }
   try {
+    return await work(opened.stores);
+  } finally {
+    await opened.stores.database.close();
+  }
+}
+
+/** The configured database (migrated) and file store, opened for commands run outside a server. */
+async function openStores(
+  config: ServerConfig,
+): Promise<{ ok: true; stores: OpenStores } | { ok: false; holderPid: number }> {
+  const opened = await openDatabase(config.database, config.databaseSchema);
+  if (!opened.ok) return opened;
+  try {
     await migrate(opened.database);
     const { files } = await fileStoresFor(config.files);
-    return await work({ config, database: opened.database, files });
-  } finally {
+    return { ok: true, stores: { config, database: opened.database, files } };
+  } catch (error) {
     await opened.database.close();
+    throw error;
   }
+}
+
+/**
+ * Runs operator commands one after another on one opening of the configured database, as a
+ * set-up script does: alone, each opens and migrates it again (about a second of CPU each on the
+ * embedded default). Answers each command's result, up to and including the first that fails.
+ * Backup and restore need the data folder to themselves: they run only alone. When a running
+ * server holds the embedded folder, each command goes to it, as one run alone would.
+ */
+export async function runOperatorCommands(
+  commands: readonly (readonly string[])[],
+  env: Environment,
+  now: () => Date = () => new Date(),
+): Promise<CommandResult[]> {
+  const alone = commands.find(([command]) => command === "backup" || command === "restore");
+  if (alone !== undefined) {
+    return [{ exitCode: 2, output: `${alone[0]} runs alone, not among other commands` }];
+  }
+  const loaded = loadConfig(env);
+  if (!loaded.ok) {
+    return [
+      {
+        exitCode: 1,
+        output: `invalid configuration:\n${describeConfigProblems(loaded.problems)}`,
+      },
+    ];
+  }
+  const opened = await openStores(loaded.config);
+  const results: CommandResult[] = [];
+  try {
+    for (const argv of commands) {
+      const result = await runOperatorCommand(
+        argv,
+        env,
+        now,
+        opened.ok ? opened.stores : undefined,
+      );
+      results.push(result);
+      if (result.exitCode !== 0) break;
+    }
+  } finally {
+    if (opened.ok) await opened.stores.database.close();
+  }
+  return results;
 }
 
 async function apiKeyCommand(
