@@ -7,6 +7,8 @@ export default defineConfig({
     cli: "src/cli.ts",
     // The PDF thread's entry, found beside the bundle at run time (src/contracts/pdf/pdf-thread.ts).
     "pdf-worker": "src/contracts/pdf/pdf-worker.ts",
+    // The OCR runs' launcher process, found the same way (src/identity/ocr/launcher.ts).
+    "launcher-process": "src/identity/ocr/launcher-process.ts",
     // Test photos for identity verification, for the web app's browser tests (devDependencies).
     testing: "src/testing/identity-kit.ts",
   },

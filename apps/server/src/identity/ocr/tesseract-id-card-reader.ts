@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { parseIdNumber, sniffImageType } from "@chayong/domain";
 import {
   defaultIdCardCountries,
@@ -11,6 +10,7 @@ import {
 } from "./id-card-reader";
 import { type GreyImage, locateIdNumber, ocrWordLines } from "./id-number-location";
 import { hasKoreanLegacyCheckDigit, parseKoreanIdCardText } from "./korean-id-card-text";
+import { runProgramLaunched } from "./launcher";
 import {
   isWholeTaiwanAddress,
   parseTaiwanIdCardBackText,
@@ -77,66 +77,35 @@ export function createTesseractIdCardReader(
   const timeoutMs = options.timeoutMs ?? 20_000;
   let installedLanguages: Promise<ReadonlySet<string> | typeof engineMissing> | null = null;
 
-  function run(
+  async function run(
     args: readonly string[],
     input?: Uint8Array,
   ): Promise<RunOutput | typeof engineMissing> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(command, args, {
-        env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      const stdout: Buffer[] = [];
-      const stderr: Buffer[] = [];
-      let settled = false;
-      const settle = (finish: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        finish();
-      };
-      // Settled at once rather than on "close": a child of the run (a wrapper script's) may hold
-      // the pipes open after the run itself is killed.
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        child.stdout.destroy();
-        child.stderr.destroy();
-        settle(() =>
-          reject(new IdCardOcrError("timeout", `${command} took longer than ${timeoutMs} ms`)),
-        );
-      }, timeoutMs);
-      child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-      child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-      // A run that exits before reading all its input closes the pipe; its exit status tells why.
-      child.stdin.on("error", () => {});
-      child.on("error", (error: NodeJS.ErrnoException) => {
-        settle(() => {
-          if (error.code === "ENOENT") resolve(engineMissing);
-          else {
-            reject(
-              new IdCardOcrError("engineFailed", `${command} could not start: ${error.message}`),
-            );
-          }
-        });
-      });
-      child.on("close", (code, signal) => {
-        settle(() => {
-          const output = {
-            stdout: Buffer.concat(stdout).toString("utf8"),
-            stderr: Buffer.concat(stderr).toString("utf8"),
-          };
-          if (code === 0) return resolve(output);
-          const detail = output.stderr.trim().split("\n").slice(-3).join(" | ");
-          reject(
-            new IdCardOcrError(
-              "engineFailed",
-              `${command} ${args.join(" ")} failed (${signal ?? code}): ${detail}`,
-            ),
-          );
-        });
-      });
-      child.stdin.end(input ?? new Uint8Array());
+    const outcome = await runProgramLaunched({
+      command,
+      args,
+      env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+      input: input ?? new Uint8Array(),
+      timeoutMs,
     });
+    if (outcome.kind === "timedOut") {
+      throw new IdCardOcrError("timeout", `${command} took longer than ${timeoutMs} ms`);
+    }
+    if (outcome.kind === "notStarted") {
+      if (outcome.code === "ENOENT") return engineMissing;
+      throw new IdCardOcrError("engineFailed", `${command} could not start: ${outcome.message}`);
+    }
+    const decoder = new TextDecoder();
+    const output = {
+      stdout: decoder.decode(outcome.stdout),
+      stderr: decoder.decode(outcome.stderr),
+    };
+    if (outcome.code === 0) return output;
+    const detail = output.stderr.trim().split("\n").slice(-3).join(" | ");
+    throw new IdCardOcrError(
+      "engineFailed",
+      `${command} ${args.join(" ")} failed (${outcome.signal ?? outcome.code}): ${detail}`,
+    );
   }
 
   /** Asked once; a listing that failed is asked again next time. */

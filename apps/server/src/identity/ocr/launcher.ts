@@ -1,0 +1,116 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { type ProgramOutcome, type ProgramRun, runProgram } from "./run-program";
+
+// Starting a program forks the process that starts it, and a fork's cost grows with that
+// process's memory: from a test worker of 2 GB, 195 ms a start, against 28 ms from a bare Node
+// process, with the event loop blocked meanwhile. The server starts its OCR runs from a small
+// process of its own, the launcher (docs/identity.md, "Reading ID cards (OCR)").
+
+/**
+ * The launcher is started with the first run and stopped after this long without one: an idle
+ * server carries no extra process (README, "Memory at idle").
+ */
+const idleStopMs = 30_000;
+
+interface Launcher {
+  child: ChildProcess;
+  pending: Map<number, (outcome: ProgramOutcome) => void>;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+let current: Launcher | null = null;
+let nextId = 1;
+
+/**
+ * Where the launcher's entry is. Built (`dist/`), tsup emits it beside the chunk this module is
+ * bundled into; from the sources (tests, `startServerProcess`), Node runs the TypeScript file with
+ * its type stripping and the server's resolve hook for extensionless imports.
+ */
+function launcherEntry(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith(".ts")) {
+    return {
+      url: new URL("./launcher-process.ts", import.meta.url),
+      execArgv: ["--import", new URL("../../../bench/ts-resolve.ts", import.meta.url).href],
+    };
+  }
+  return { url: new URL("./launcher-process.js", import.meta.url), execArgv: [] };
+}
+
+function startLauncher(): Launcher {
+  const { url, execArgv } = launcherEntry();
+  const child = fork(url, [], {
+    execArgv,
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const launcher: Launcher = { child, pending: new Map(), idleTimer: null };
+  const failAll = (message: string) => {
+    if (current === launcher) current = null;
+    for (const settle of launcher.pending.values()) {
+      settle({ kind: "notStarted", code: undefined, message });
+    }
+    launcher.pending.clear();
+  };
+  child.on("message", (answer: { id: number; outcome: ProgramOutcome }) => {
+    const settle = launcher.pending.get(answer.id);
+    if (settle === undefined) return;
+    launcher.pending.delete(answer.id);
+    settle(answer.outcome);
+    if (launcher.pending.size === 0) idle(launcher);
+  });
+  child.on("error", (error) => failAll(`the program launcher failed: ${error.message}`));
+  child.on("exit", (code, signal) =>
+    failAll(`the program launcher stopped (${signal ?? `exit code ${code}`})`),
+  );
+  return launcher;
+}
+
+/** An idle launcher holds the process open no longer, and stops after a while. */
+function idle(launcher: Launcher): void {
+  launcher.child.unref();
+  launcher.child.channel?.unref();
+  launcher.idleTimer = setTimeout(() => {
+    launcher.idleTimer = null;
+    if (launcher.pending.size > 0) return;
+    if (current === launcher) current = null;
+    if (launcher.child.connected) launcher.child.disconnect();
+  }, idleStopMs);
+  launcher.idleTimer.unref();
+}
+
+/**
+ * Runs a program from the launcher (one per process, started on demand; runs asked together
+ * share it). Where the launcher cannot start, the program starts from this process.
+ */
+export function runProgramLaunched(run: ProgramRun): Promise<ProgramOutcome> {
+  if (current === null) {
+    try {
+      current = startLauncher();
+    } catch {
+      return runProgram(run);
+    }
+  }
+  const launcher = current;
+  if (launcher.idleTimer !== null) {
+    clearTimeout(launcher.idleTimer);
+    launcher.idleTimer = null;
+  }
+  // A run in flight holds the process open, as a run from this process would.
+  launcher.child.ref();
+  launcher.child.channel?.ref();
+  const id = nextId++;
+  const outcome = new Promise<ProgramOutcome>((resolve) => launcher.pending.set(id, resolve));
+  try {
+    launcher.child.send({ id, run });
+  } catch {
+    // It stopped just now: this run starts from here.
+    launcher.pending.delete(id);
+    return runProgram(run);
+  }
+  return outcome;
+}
+
+/** The launcher's process id while it runs (null when stopped or never started): for tests. */
+export function runningLauncherPid(): number | null {
+  return current?.child.pid ?? null;
+}
