@@ -154,7 +154,9 @@ describe("operator commands", { timeout: 120_000 }, () => {
           ],
           env,
         ),
-      ).toEqual([{ exitCode: 2, output: "backup runs alone, not among other commands" }]);
+      ).toEqual([
+        { exitCode: 2, output: "backup runs only on its own, not in a list of commands" },
+      ]);
     } finally {
       await ts?.close();
       ts = undefined;

@@ -215,7 +215,7 @@ interface CommandPlace {
   within: OpenStores | undefined;
 }
 
-/** A running server's open database and file store, which its operator channel lends. */
+/** A database and file store already open: a running server's, lent through its operator channel, or one opening shared by a list of commands. */
 export interface OpenStores {
   config: ServerConfig;
   database: Database;
@@ -277,7 +277,7 @@ export async function runOperatorCommands(
 ): Promise<CommandResult[]> {
   const alone = commands.find(([command]) => command === "backup" || command === "restore");
   if (alone !== undefined) {
-    return [{ exitCode: 2, output: `${alone[0]} runs alone, not among other commands` }];
+    return [{ exitCode: 2, output: `${alone[0]} runs only on its own, not in a list of commands` }];
   }
   const loaded = loadConfig(env);
   if (!loaded.ok) {

@@ -117,7 +117,8 @@ export default async function globalSetup() {
   const results = await runOperatorCommands(commands, { ...env, LOG_LEVEL: "silent" });
   const failed = results.find((result) => result.exitCode !== 0);
   if (failed !== undefined || results.length !== commands.length) {
-    throw new Error(`operator set-up: ${failed?.output ?? "not every command ran"}`);
+    const command = commands[results.length - 1]?.join(" ");
+    throw new Error(`operator set-up, ${command}: ${failed?.output ?? "not every command ran"}`);
   }
   let output = "";
   const server = spawn(process.execPath, [serverMain], {

@@ -71,4 +71,16 @@ describe("the program launcher", () => {
     expect(next).toMatchObject({ kind: "exited", code: 0 });
     expect(runningLauncherPid()).not.toBe(first);
   });
+
+  it("answers a time-out of its own when the launcher hangs, and replaces it", async () => {
+    await runProgramLaunched(shell("true"));
+    const hung = runningLauncherPid() as number;
+    process.kill(hung, "SIGSTOP");
+    expect(await runProgramLaunched(shell("echo never", 200))).toEqual({ kind: "timedOut" });
+    expect(await runProgramLaunched(shell("echo again"))).toMatchObject({
+      kind: "exited",
+      code: 0,
+    });
+    expect(runningLauncherPid()).not.toBe(hung);
+  });
 });

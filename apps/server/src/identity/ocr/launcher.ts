@@ -12,6 +12,9 @@ import { type ProgramOutcome, type ProgramRun, runProgram } from "./run-program"
  */
 const idleStopMs = 30_000;
 
+/** How long past a run's own time-out its caller waits for the launcher's answer. */
+const answerGraceMs = 5_000;
+
 interface Launcher {
   child: ChildProcess;
   pending: Map<number, (outcome: ProgramOutcome) => void>;
@@ -83,6 +86,8 @@ function idle(launcher: Launcher): void {
  * share it). Where the launcher cannot start, the program starts from this process.
  */
 export function runProgramLaunched(run: ProgramRun): Promise<ProgramOutcome> {
+  // Stopping (idle, or its channel closed before its exit was seen): a new one takes the run.
+  if (current !== null && !current.child.connected) current = null;
   if (current === null) {
     try {
       current = startLauncher();
@@ -99,14 +104,27 @@ export function runProgramLaunched(run: ProgramRun): Promise<ProgramOutcome> {
   launcher.child.ref();
   launcher.child.channel?.ref();
   const id = nextId++;
-  const outcome = new Promise<ProgramOutcome>((resolve) => launcher.pending.set(id, resolve));
-  try {
-    launcher.child.send({ id, run });
-  } catch {
-    // It stopped just now: this run starts from here.
+  const outcome = new Promise<ProgramOutcome>((resolve) => {
+    // The launcher kills a run past its time-out; a launcher that hangs is killed here.
+    const guard = setTimeout(() => {
+      if (!launcher.pending.delete(id)) return;
+      resolve({ kind: "timedOut" });
+      if (current === launcher) current = null;
+      launcher.child.kill("SIGKILL");
+    }, run.timeoutMs + answerGraceMs);
+    launcher.pending.set(id, (answer) => {
+      clearTimeout(guard);
+      resolve(answer);
+    });
+  });
+  launcher.child.send({ id, run }, (error) => {
+    // Not delivered: the launcher is stopping (its exit fails what it held); this run starts here.
+    const settle = error ? launcher.pending.get(id) : undefined;
+    if (settle === undefined) return;
     launcher.pending.delete(id);
-    return runProgram(run);
-  }
+    if (launcher.pending.size === 0) idle(launcher);
+    void runProgram(run).then(settle);
+  });
   return outcome;
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 
 /** One run of an external program: its input on stdin, killed after `timeoutMs`. */
 export interface ProgramRun {
@@ -27,18 +27,32 @@ export type ProgramOutcome =
  * outcome. Settled at once on a time-out rather than on "close": a child of the run (a wrapper
  * script's) may hold the pipes open after the run itself is killed.
  */
-export function runProgram(run: ProgramRun): Promise<ProgramOutcome> {
+export function runProgram(
+  run: ProgramRun,
+  /** The runs still going, for whoever must kill them all (the launcher, when it stops). */
+  running?: Set<ChildProcess>,
+): Promise<ProgramOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(run.command, run.args, {
-      env: run.env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(run.command, run.args, {
+        env: run.env,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+    } catch (error) {
+      // Some failures (ENOMEM, E2BIG) are thrown rather than emitted.
+      const failure = error as NodeJS.ErrnoException;
+      resolve({ kind: "notStarted", code: failure.code, message: failure.message });
+      return;
+    }
+    running?.add(child);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let settled = false;
     const settle = (outcome: ProgramOutcome) => {
       if (settled) return;
       settled = true;
+      running?.delete(child);
       clearTimeout(timer);
       resolve(outcome);
     };
