@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 let cached: string | undefined;
 
@@ -24,4 +24,18 @@ export function serverPackageDir(): string {
     if (parent === dir) throw new Error("cannot find the @chayong/server package folder");
     dir = parent;
   }
+}
+
+/**
+ * A separate entry of the server (a thread's or a process's), named `name` beside the module at
+ * `callerUrl` (its `import.meta.url`). Built (`dist/`), tsup emits it beside the chunk the caller
+ * is bundled into; from the sources (tests, `startServerProcess`), Node runs the TypeScript file
+ * with its type stripping and the server's resolve hook for extensionless imports.
+ */
+export function entryBeside(callerUrl: string, name: string): { url: URL; execArgv: string[] } {
+  if (callerUrl.endsWith(".ts")) {
+    const resolveHook = pathToFileURL(join(serverPackageDir(), "bench", "ts-resolve.ts"));
+    return { url: new URL(`./${name}.ts`, callerUrl), execArgv: ["--import", resolveHook.href] };
+  }
+  return { url: new URL(`./${name}.js`, callerUrl), execArgv: [] };
 }

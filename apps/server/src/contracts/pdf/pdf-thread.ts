@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { entryBeside } from "../../package-dir";
 import type { ContractPdfInput, StatementPdfInput } from "./render-contract-pdf";
 
 /**
@@ -36,23 +37,8 @@ interface PdfThread {
 let current: PdfThread | null = null;
 let nextId = 1;
 
-/**
- * Where the thread's entry is. Built (`dist/`), tsup emits it beside the chunk this module is
- * bundled into; from the sources (tests, `startServerProcess`), Node runs the TypeScript file with
- * its type stripping and the server's resolve hook for extensionless imports.
- */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return {
-      url: new URL("./pdf-worker.ts", import.meta.url),
-      execArgv: ["--import", new URL("../../../bench/ts-resolve.ts", import.meta.url).href],
-    };
-  }
-  return { url: new URL("./pdf-worker.js", import.meta.url), execArgv: [] };
-}
-
 function startThread(): PdfThread {
-  const { url, execArgv } = workerEntry();
+  const { url, execArgv } = entryBeside(import.meta.url, "pdf-worker");
   const thread: PdfThread = {
     worker: new Worker(url, { execArgv }),
     pending: new Map(),

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { entryBeside } from "../../package-dir";
 import { type ProgramOutcome, type ProgramRun, runProgram } from "./run-program";
 
 // Starting a program forks the process that starts it, and a fork's cost grows with that
@@ -24,23 +25,8 @@ interface Launcher {
 let current: Launcher | null = null;
 let nextId = 1;
 
-/**
- * Where the launcher's entry is. Built (`dist/`), tsup emits it beside the chunk this module is
- * bundled into; from the sources (tests, `startServerProcess`), Node runs the TypeScript file with
- * its type stripping and the server's resolve hook for extensionless imports.
- */
-function launcherEntry(): { url: URL; execArgv: string[] } {
-  if (import.meta.url.endsWith(".ts")) {
-    return {
-      url: new URL("./launcher-process.ts", import.meta.url),
-      execArgv: ["--import", new URL("../../../bench/ts-resolve.ts", import.meta.url).href],
-    };
-  }
-  return { url: new URL("./launcher-process.js", import.meta.url), execArgv: [] };
-}
-
 function startLauncher(): Launcher {
-  const { url, execArgv } = launcherEntry();
+  const { url, execArgv } = entryBeside(import.meta.url, "launcher-process");
   const child = fork(url, [], {
     execArgv,
     serialization: "advanced",
