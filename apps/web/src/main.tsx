@@ -13,8 +13,8 @@ const root = document.getElementById("app");
 if (root) createRoot(root).render(<App app={app} />);
 
 // The kit's web font once the first screen is shown, not beside its scripts
-// (src/fonts/korean-font.ts). Should it fail, the platform's font stays for this visit.
-afterPageLoad(() => void loadKoreanFont().catch(() => undefined));
+// (src/fonts/korean-font.ts). Should it fail, it is logged and the platform's font stays.
+afterPageLoad(() => void loadKoreanFont());
 
 // The service worker (the app shell offline, updates) registers once the page has loaded and the
 // main thread is idle: never on the entry route's critical path (README "Installable app").

@@ -6,4 +6,7 @@ import { fontLoader } from "./font-loader";
  * the files downloaded; the rules no longer share a slow phone's link with the first screen's
  * scripts (apps/web/README.md "Fonts").
  */
-export const loadKoreanFont = fontLoader(() => import("@chayong/ui/fonts.css"));
+export const loadKoreanFont = fontLoader(
+  "Korean (Pretendard)",
+  () => import("@chayong/ui/fonts.css"),
+);

@@ -79,9 +79,7 @@ export function bindLanguage(store: ReturnType<typeof createStore>, i18n: I18n):
     wanted = locale;
     // zh-TW's web font comes with its messages, never before (apps/web/README.md "Fonts").
     if (locale === "zh-TW") {
-      loadTraditionalChineseFont().catch((error: unknown) =>
-        console.error("the Traditional Chinese font did not load", error),
-      );
+      void loadTraditionalChineseFont();
     }
     loadLocale(locale).then(
       () => {
