@@ -55,6 +55,8 @@ describe("the login form", () => {
     fireEvent.change(input("휴대폰 번호"), { target: { value: " 010-1234-5678 " } });
     fireEvent.click(send);
     await screen.findByRole("button", { name: "발송됨" });
+    // The button is disabled while the countdown runs: the focus is on the code, not lost.
+    expect(document.activeElement).toBe(input("인증번호"));
     expect(server.calls.filter((call) => call.path === sendCode).at(-1)?.payload).toEqual({
       phone: "010-1234-5678",
     });

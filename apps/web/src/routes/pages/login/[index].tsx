@@ -3,7 +3,7 @@ import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import * as v from "valibot";
 import { useApiMutation } from "../../../data/api-mutation";
 import { useCountdown } from "../../../data/use-countdown";
@@ -34,6 +34,7 @@ function LoginPage() {
   const [sent, setSent] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const seconds = useCountdown(resendAt);
+  const formElement = useRef<HTMLFormElement>(null);
 
   // The phone filled in and a 6-digit code (docs/validation.md#login); whether the phone can
   // receive SMS is the server's to say, on the phone: the first screen does not wait for the
@@ -62,6 +63,8 @@ function LoginPage() {
       const answer = await sendLoginCode.mutateAsync(request.value);
       setSent(true);
       setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
+      // The send button is disabled now: the focus goes where the code is typed, not to the page.
+      formElement.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
     } catch (error) {
       const text = screenMessage(error, _);
       if (text) sayOnField("phone", text);
@@ -77,7 +80,7 @@ function LoginPage() {
   return (
     <>
       <PageHeader title={_("login.title")} />
-      <form className="page login" onSubmit={submit} noValidate>
+      <form ref={formElement} className="page login" onSubmit={submit} noValidate>
         <div className="login__brand">
           <span className="login__logo" aria-hidden="true">
             ₩
