@@ -20,20 +20,35 @@ function formatter(
   locale: string,
   withTime: boolean,
   timeZone: string | undefined,
-  zoneName = false,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}|${zoneName ? "z" : ""}`;
+  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
       ...dayOptions,
       ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
       ...(timeZone ? { timeZone } : {}),
-      ...(zoneName ? { timeZoneName: "short" } : {}),
     });
     formatters.set(key, format);
   }
   return format;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset at `date` as the reader's language writes it ('GMT+9'), for the parentheses
+ * after a time: the same on every screen and in the signed document, where Intl itself would
+ * write 'GMT+9' in ko-KR and '[GMT+9]' in zh-TW.
+ */
+function zoneOffset(date: Date, locale: string, timeZone: string): string | undefined {
+  const key = `${locale}|${timeZone}`;
+  let format = zoneFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" });
+    zoneFormatters.set(key, format);
+  }
+  return format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value;
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
@@ -113,8 +128,10 @@ export function formatInstant(
   if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
   const withTime = options.time !== false;
   const { timeZone } = options;
-  const named = withTime && timeZone !== undefined && differsFromPhone(date, timeZone);
-  return formatter(locale, withTime, timeZone, named).format(date);
+  const written = formatter(locale, withTime, timeZone).format(date);
+  if (!withTime || timeZone === undefined || !differsFromPhone(date, timeZone)) return written;
+  const zone = zoneOffset(date, locale, timeZone);
+  return zone ? `${written} (${zone})` : written;
 }
 
 /**

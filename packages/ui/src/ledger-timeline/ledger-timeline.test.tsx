@@ -23,7 +23,7 @@ describe("LedgerTimeline", () => {
     expect(
       // In the contract's zone; named when this machine's clock reads it otherwise.
       within(renewal).getByText(
-        /^김대여 \(차용 금융\) · 2026\. 05\. 20\. 오전 11:00( GMT\+9)? 등록$/,
+        /^김대여 \(차용 금융\) · 2026\. 05\. 20\. 오전 11:00( \(GMT\+9\))? 등록$/,
       ),
     ).toBeTruthy();
     const first = items[5] as HTMLElement;
