@@ -37,18 +37,24 @@ function formatter(
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The zone's offset at `date` as the reader's language writes it ('GMT+9'), for the parentheses
- * after a time: the same on every screen and in the signed document, where Intl itself would
- * write 'GMT+9' in ko-KR and '[GMT+9]' in zh-TW.
+ * `written` (a time in `timeZone`) followed by the zone's offset in parentheses, as the reader's
+ * language writes the offset: '… 14:05 (GMT+9)'. One notation for every screen and the signed
+ * document; Intl's own `timeZoneName` writes 'GMT+9' in ko-KR and '[GMT+9]' in zh-TW.
  */
-function zoneOffset(date: Date, locale: string, timeZone: string): string | undefined {
+export function withZoneOffset(
+  written: string,
+  date: Date,
+  locale: string,
+  timeZone: string,
+): string {
   const key = `${locale}|${timeZone}`;
   let format = zoneFormatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" });
     zoneFormatters.set(key, format);
   }
-  return format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value;
+  const zone = format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${written} (${zone})` : written;
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
@@ -130,8 +136,7 @@ export function formatInstant(
   const { timeZone } = options;
   const written = formatter(locale, withTime, timeZone).format(date);
   if (!withTime || timeZone === undefined || !differsFromPhone(date, timeZone)) return written;
-  const zone = zoneOffset(date, locale, timeZone);
-  return zone ? `${written} (${zone})` : written;
+  return withZoneOffset(written, date, locale, timeZone);
 }
 
 /**

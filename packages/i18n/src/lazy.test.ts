@@ -18,6 +18,7 @@ describe("@chayong/i18n/lazy", () => {
       "localeFromIndex",
       "locales",
       "negotiateLocale",
+      "withZoneOffset",
     ]);
     const fullExports = new Map(Object.entries(full));
     for (const [name, value] of Object.entries(lazy)) {

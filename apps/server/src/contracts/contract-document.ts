@@ -1,4 +1,5 @@
 import type { Contract } from "@chayong/domain";
+import { withZoneOffset } from "@chayong/i18n/lazy";
 import type { ContractParties } from "@chayong/sdk";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 import { contractDocumentContent, type DocumentField } from "./contract-document-content";
@@ -57,10 +58,7 @@ export function formatLocalInstant(instant: Date, timeZone: string, locale: Loca
     hourCycle: "h23",
     timeZone,
   }).format(instant);
-  const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" })
-    .formatToParts(instant)
-    .find((part) => part.type === "timeZoneName")?.value;
-  return zone ? `${dateTime} (${zone})` : dateTime;
+  return withZoneOffset(dateTime, instant, locale, timeZone);
 }
 
 /** The signature image as the document shows it: cut to its ink (the stored one is kept). */
