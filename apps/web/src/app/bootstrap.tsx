@@ -1,6 +1,6 @@
 import { DEFAULT_SLOW_NETWORK_MS, DEFAULT_TIMEOUT_MS } from "@chayong/transport/waits";
 import { ToastProvider } from "@chayong/ui";
-import { i18n } from "@lingui/core";
+import { type I18n, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
@@ -22,9 +22,17 @@ import { type AppServices, ServicesProvider } from "./services";
 
 export interface AppInstance {
   store: ReturnType<typeof createStore>;
+  /** The app's own lingui instance: its active language and the catalog parts loaded so far. */
+  i18n: I18n;
   router: AppRouter;
   queryClient: QueryClient;
   services: AppServices;
+  /**
+   * Undoes what the app started outside itself (its language binding and the page's lang
+   * attribute, the window's listeners, its store subscription), after it is unmounted: the
+   * tests mount one app after another on one page.
+   */
+  stop: () => void;
 }
 
 /** Wires state, language, router, error catalogue, query client, transport and SDK once. */
@@ -37,10 +45,13 @@ export function createApp(options: {
   const store = options.store ?? createStore();
   // The device entry exists from the first launch on, and survives every storage clear.
   if (!store.get(deviceAtom)) store.set(deviceAtom);
+  // Its own instance, not lingui's global: nothing outside this app (another app on the same
+  // page, as in the tests, or a library) can switch its language or see its catalogs.
+  const i18n = setupI18n();
   const language = bindLanguage(store, i18n);
+  const stops = [language.unbind];
   if (typeof window !== "undefined") {
-    loadAllMessagesOnFirstInput(language);
-    watchConnectivity(store);
+    stops.push(loadAllMessagesOnFirstInput(language), watchConnectivity(store));
   }
   // An ended session goes to the router's login page (the router is made below, with the
   // query client that needs this catalogue).
@@ -73,7 +84,7 @@ export function createApp(options: {
     ...(inBrowser ? { afterPageLoad } : {}),
   });
   // Whatever one session read is never shown to the next (login, logout, an ended session).
-  store.sub(tokenAtom, () => {
+  const stopForgetting = store.sub(tokenAtom, () => {
     store.set(forgetSessionAtom);
     queryClient.clear();
     forgetFirstReads();
@@ -81,6 +92,7 @@ export function createApp(options: {
   const router = createAppRouter({
     store,
     queryClient,
+    i18n,
     history: options.history,
     loadAllMessages: language.loadAllMessages,
   });
@@ -89,14 +101,24 @@ export function createApp(options: {
     forgetFirstReads();
     firstScreenShown();
   });
-  return { store, router, queryClient, services: { catalogue } };
+  stops.push(stopForgetting);
+  return {
+    store,
+    i18n,
+    router,
+    queryClient,
+    services: { catalogue },
+    stop: () => {
+      for (const stop of stops) stop();
+    },
+  };
 }
 
 export function App({ app }: { app: AppInstance }) {
   return (
     <StrictMode>
       <JotaiProvider store={app.store}>
-        <I18nProvider i18n={i18n}>
+        <I18nProvider i18n={app.i18n}>
           <QueryClientProvider client={app.queryClient}>
             <ServicesProvider services={app.services}>
               <ToastProvider>

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, lazyRouteComponent, type RouterHistory } from "@tanstack/react-router";
 import type { createStore } from "jotai";
@@ -8,6 +9,8 @@ export interface RouterContext {
   store: ReturnType<typeof createStore>;
   /** Every read and write of the SDK (src/data/query-client.ts): loaders start the screens' reads. */
   queryClient: QueryClient;
+  /** The app's lingui instance: loaders ask for documents in its active language. */
+  i18n: I18n;
   /** Loads the messages beyond the boot part (src/language/language.ts), before other pages. */
   loadAllMessages: () => Promise<void>;
 }
@@ -15,6 +18,7 @@ export interface RouterContext {
 export function createAppRouter(options: {
   store: RouterContext["store"];
   queryClient: QueryClient;
+  i18n: I18n;
   history: RouterHistory;
   loadAllMessages?: RouterContext["loadAllMessages"];
 }) {
@@ -25,6 +29,7 @@ export function createAppRouter(options: {
     context: {
       store: options.store,
       queryClient: options.queryClient,
+      i18n: options.i18n,
       loadAllMessages: options.loadAllMessages ?? (() => Promise.resolve()),
     },
     defaultPreload: "intent",

@@ -32,6 +32,12 @@ function renderQuiet(routes: Record<string, FakeRoute> = {}) {
   return { ...app, calls };
 }
 
+/**
+ * The login page on screen: its first screen is shown (the router idle is not enough, the app
+ * renders nothing until its catalog has arrived).
+ */
+const loginShown = () => screen.findByRole("button", { name: "인증번호 받기" });
+
 /** Runs one write through the app's mutation cache, as `useApiMutation` does. */
 function mutate(app: ReturnType<typeof renderQuiet>, id: string, variables: unknown) {
   return app.queryClient
@@ -291,14 +297,14 @@ describe("the page's first reads", () => {
   it("that the first screen did not take are dropped once it is shown", async () => {
     withFirstReads("test-token", [{ ...detail, envelope: envelope(contract) }]);
     const app = renderQuiet();
-    await vi.waitFor(() => expect(app.router.state.status).toBe("idle"));
+    await loginShown();
     await app.queryClient.fetchQuery(apiQuery("contract.detail", detail.input));
     expect(app.calls("/api/v1/contract/detail")).toHaveLength(1);
   });
 
   it("are dropped when the session changes", async () => {
     const app = renderQuiet();
-    await vi.waitFor(() => expect(app.router.state.status).toBe("idle"));
+    await loginShown();
     withFirstReads("test-token", [{ ...detail, envelope: envelope(contract) }]);
     app.store.set(tokenAtom, "test-token-2");
     app.store.set(tokenAtom, "test-token");

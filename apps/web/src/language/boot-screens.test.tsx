@@ -1,34 +1,27 @@
-import { i18n } from "@lingui/core";
 import { cleanup, screen } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { fakeContract } from "../test/fake-contract";
 import { fakeLender } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
 
 // The first screens as a phone shows them, with the app's own catalog loading: only the boot
-// part arrives, and nothing they show is missing from it (see boot-messages.test.ts). This file
-// must not import @chayong/i18n itself: its eager entry fills lingui's global with every message.
+// part arrives, and nothing they show is missing from it (see boot-messages.test.ts).
 
 describe("the entry page and login, rendered", () => {
-  const missing: string[] = [];
-  const record = ({ id }: { id: string }) => missing.push(id);
-  beforeAll(() => {
-    i18n.on("missing", record);
-  });
-  afterAll(() => {
-    i18n.removeListener("missing", record);
-  });
   afterEach(() => {
     cleanup();
     localStorage.clear();
   });
 
   it("show no message outside the boot part, and never fetch the rest", async () => {
-    renderApp("/pages/login/index", { signedIn: false });
+    const missing: string[] = [];
+    const record = ({ id }: { id: string }) => missing.push(id);
+    const login = renderApp("/pages/login/index", { signedIn: false });
+    login.i18n.on("missing", record);
     await screen.findByRole("button", { name: "인증번호 받기" });
     cleanup();
 
-    renderApp("/pages/order/index", {
+    const list = renderApp("/pages/order/index", {
       routes: {
         "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
         "/api/v1/contract/query": () => ({
@@ -40,10 +33,11 @@ describe("the entry page and login, rendered", () => {
         }),
       },
     });
+    list.i18n.on("missing", record);
     await screen.findAllByText("연체");
     await screen.findByRole("button", { name: "더 보기" });
     expect(missing).toEqual([]);
     // Only the boot part is in: no page beyond these has been opened.
-    expect(i18n.messages["stats.title"]).toBeUndefined();
+    expect(list.i18n.messages["stats.title"]).toBeUndefined();
   });
 });

@@ -29,6 +29,19 @@ describe("bindLanguage", () => {
     unbind();
   });
 
+  it("applies nothing once unbound, not even a language still on its way", async () => {
+    document.documentElement.lang = "ko-KR";
+    localStorage.setItem("languageIndex", "1");
+    const i18n = setupI18n();
+    const { loadAllMessages, unbind } = bindLanguage(createStore(), i18n);
+    unbind();
+
+    // The catalog still arrives (the fetch is not cancelled), but nothing is switched to it.
+    await loadAllMessages();
+    expect(i18n.locale).toBeFalsy();
+    expect(document.documentElement.lang).toBe("ko-KR");
+  });
+
   it("keeps the previous language on screen until the chosen one has loaded", async () => {
     const i18n = setupI18n();
     const store = createStore();

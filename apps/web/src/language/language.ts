@@ -107,6 +107,8 @@ export function bindLanguage(store: ReturnType<typeof createStore>, i18n: I18n):
   return {
     loadAllMessages,
     unbind: () => {
+      // A language still on its way is no longer applied (to the page's lang attribute either).
+      wanted = undefined;
       unsubscribe();
       i18n.removeListener("missing", onMissing);
     },

@@ -1,3 +1,4 @@
+import { setupI18n } from "@lingui/core";
 import { QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { cleanup } from "@testing-library/react";
@@ -43,6 +44,7 @@ describe("launch without a token", () => {
     const router = createAppRouter({
       store: createStore(),
       queryClient: new QueryClient(),
+      i18n: setupI18n(),
       history: createMemoryHistory({ initialEntries: ["/pages/loans/sign?code=abc123"] }),
     });
     await router.load();
@@ -56,6 +58,7 @@ describe("launch without a token", () => {
     const router = createAppRouter({
       store,
       queryClient: new QueryClient(),
+      i18n: setupI18n(),
       history: createMemoryHistory({ initialEntries: ["/"] }),
     });
     await router.load();

@@ -1,6 +1,7 @@
 import { createMemoryHistory, type RouterHistory } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { createStore } from "jotai";
+import { onTestFinished } from "vitest";
 import { App, type AppInstance, createApp } from "../app/bootstrap";
 import { tokenAtom } from "../state/storage";
 import { type FakeRoute, fakeApiServer } from "./fake-api-server";
@@ -25,5 +26,8 @@ export function renderApp(
     fetch: server.fetch,
   });
   render(<App app={app} />);
+  // What the app started on the page (a language on its way, the window's listeners) must not
+  // reach the next test's app: one page holds them all.
+  onTestFinished(() => app.stop());
   return { ...app, server };
 }

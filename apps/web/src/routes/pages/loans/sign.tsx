@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { shareCodeSearchSchema } from "../../../app/route-search";
 import { apiQuery, contractDocumentQuery, currentUserQuery } from "../../../data/api-query";
@@ -8,7 +7,7 @@ export const Route = createFileRoute("/pages/loans/sign")({
   staticData: { titleId: "sign.title" },
   validateSearch: shareCodeSearchSchema,
   loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: async ({ context: { queryClient }, deps: { code } }) => {
+  loader: async ({ context: { queryClient, i18n }, deps: { code } }) => {
     const [user, contract] = await Promise.all([
       queryClient.ensureQueryData(currentUserQuery()),
       queryClient.ensureQueryData(apiQuery("contract.open", { code })),

@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { contractIdSearchSchema } from "../../../app/route-search";
 import { apiQuery, contractDocumentQuery, currentUserQuery } from "../../../data/api-query";
@@ -8,7 +7,7 @@ export const Route = createFileRoute("/pages/loans/signDetail")({
   staticData: { titleId: "contract.signDetail.title", loadFailedId: "contract.notFound" },
   validateSearch: contractIdSearchSchema,
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: async ({ context: { queryClient }, deps: { id } }) => {
+  loader: async ({ context: { queryClient, i18n }, deps: { id } }) => {
     const user = queryClient.ensureQueryData(currentUserQuery());
     if (id === "") return void (await user);
     const [, contract] = await Promise.all([
