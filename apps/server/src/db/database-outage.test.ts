@@ -97,6 +97,10 @@ describe.skipIf(databaseUrl === "")(
       const killer = postgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
         for (let round = 0; round < 3; round += 1) {
+          // Several connections in the pool, all cut at once.
+          await Promise.all(
+            Array.from({ length: 6 }, () => client.api.template.query({ name: "" })),
+          );
           proxy.dropConnections();
           expect(Array.isArray(await client.api.template.query({ name: "" }))).toBe(true);
           const terminated = await killer`
