@@ -8,9 +8,10 @@ export function createI18n(locale: Locale = defaultLocale): I18n {
 }
 
 /**
- * The shared instance for apps: lingui's own global `i18n` from @lingui/core, so code compiled
- * by the lingui macro (which imports that global) and code calling `i18n._(id)` read the same
- * catalogs and the same active locale. Pass it to @lingui/react's I18nProvider.
+ * lingui's own global `i18n` from @lingui/core, with both catalogs: code compiled by the lingui
+ * macro (which imports that global) and code calling `i18n._(id)` read the same catalogs and
+ * active locale. Storybook passes it to @lingui/react's I18nProvider. The web app does not: each
+ * app makes its own instance and loads its catalogs as needed (apps/web, `createApp`).
  */
 export const i18n: I18n = linguiI18n;
 i18n.load({ ...catalogs });

@@ -1,4 +1,3 @@
-import { i18n } from "@chayong/i18n";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { languageIndexAtom, setLanguageIndexAtom } from "../state/storage";
@@ -8,7 +7,6 @@ import { renderApp } from "../test/render-app";
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  i18n.activate("ko-KR");
 });
 
 function tabLabels() {

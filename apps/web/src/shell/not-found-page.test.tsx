@@ -1,4 +1,3 @@
-import { i18n } from "@chayong/i18n";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/render-app";
@@ -6,7 +5,6 @@ import { renderApp } from "../test/render-app";
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  i18n.activate("ko-KR");
 });
 
 describe("an address the app does not know", () => {

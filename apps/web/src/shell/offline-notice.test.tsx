@@ -1,4 +1,3 @@
-import { i18n } from "@chayong/i18n";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiQuery } from "../data/api-query";
@@ -35,7 +34,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  i18n.activate("ko-KR");
   Reflect.deleteProperty(navigator, "onLine");
 });
 

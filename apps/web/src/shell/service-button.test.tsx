@@ -1,4 +1,3 @@
-import { i18n } from "@chayong/i18n";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderApp } from "../test/render-app";
@@ -6,7 +5,6 @@ import { renderApp } from "../test/render-app";
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  i18n.activate("ko-KR");
 });
 
 const noContracts = {

@@ -1,4 +1,3 @@
-import { i18n } from "@chayong/i18n";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { languageIndexAtom } from "../../state/storage";
@@ -8,7 +7,6 @@ import { appUpdateAtom } from "./app-update-state";
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  i18n.activate("ko-KR");
 });
 
 describe("the new-version prompt", () => {
