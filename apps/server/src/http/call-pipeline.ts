@@ -147,8 +147,8 @@ export const retryAfterS = 5;
  * away"): then it answers 503 'service temporarily unavailable' at once, or as soon as the
  * database is found down while the call waits on it, instead of after a connection time-out.
  * A read that meets a dead pooled connection (closed by a restart) runs again on a fresh one,
- * up to `readAttempts` times in all; a write is not repeated here, since its first attempt may have committed: the client
- * repeats it with the same idempotency key (docs/idempotency.md).
+ * up to `readAttempts` times in all; a write is not repeated here, since its first attempt may
+ * have committed: the client repeats it with the same idempotency key (docs/idempotency.md).
  */
 async function runCallWhileAvailable(
   ctx: ServerContext,
@@ -175,6 +175,8 @@ async function runCallWhileAvailable(
         // written to one of them before its close was seen, and failed too (2 of 3 runs of
         // database-outage.test.ts with six connections cut).
         await new Promise((resolve) => setImmediate(resolve));
+        // The probe suspect() started may have found the database down meanwhile.
+        if (signal.aborted) throw error;
       }
     }
   })();

@@ -28,9 +28,10 @@ export interface AppInstance {
   queryClient: QueryClient;
   services: AppServices;
   /**
-   * Undoes what the app started outside itself (its language binding and the page's lang
-   * attribute, the window's listeners, its store subscription), after it is unmounted: the
-   * tests mount one app after another on one page.
+   * Undoes what the app started outside itself, after it is unmounted: its language binding (a
+   * language still on its way is not applied, to the page's lang attribute either), the
+   * window's listeners, its store subscription. The tests mount one app after another on one
+   * page.
    */
   stop: () => void;
 }

@@ -19,6 +19,7 @@ describe("the entry page and login, rendered", () => {
     const login = renderApp("/pages/login/index", { signedIn: false });
     login.i18n.on("missing", record);
     await screen.findByRole("button", { name: "인증번호 받기" });
+    expect(login.i18n.messages["stats.title"]).toBeUndefined();
     cleanup();
 
     const list = renderApp("/pages/order/index", {

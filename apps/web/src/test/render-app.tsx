@@ -16,6 +16,10 @@ export function renderApp(
     history?: RouterHistory;
   } = {},
 ): AppInstance & { server: ReturnType<typeof fakeApiServer> } {
+  // What the app starts on the page (a language on its way, the window's listeners) must not
+  // reach the next test's app: one page holds them all. Asked first, so a caller outside a test
+  // (a beforeAll) fails before anything starts: renderApp belongs in a test or a beforeEach.
+  onTestFinished(() => app.stop());
   const store = createStore();
   if (options.signedIn ?? true) store.set(tokenAtom, "test-token");
   const server = fakeApiServer(options.routes ?? {});
@@ -26,8 +30,5 @@ export function renderApp(
     fetch: server.fetch,
   });
   render(<App app={app} />);
-  // What the app started on the page (a language on its way, the window's listeners) must not
-  // reach the next test's app: one page holds them all.
-  onTestFinished(() => app.stop());
   return { ...app, server };
 }
