@@ -14,27 +14,30 @@ const dayOptions: Intl.DateTimeFormatOptions = {
   day: "2-digit",
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One `Intl.DateTimeFormat` per locale and options, kept: making one costs far more than using it. */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 function formatter(
   locale: string,
   withTime: boolean,
   timeZone: string | undefined,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${withTime ? "t" : "d"}|${timeZone ?? ""}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      ...dayOptions,
-      ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
-      ...(timeZone ? { timeZone } : {}),
-    });
-    formatters.set(key, format);
-  }
-  return format;
+  return dateFormat(locale, {
+    ...dayOptions,
+    ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
-
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * `written` (a time in `timeZone`) followed by the zone's offset in parentheses, as the reader's
@@ -47,33 +50,21 @@ export function withZoneOffset(
   locale: string,
   timeZone: string,
 ): string {
-  const key = `${locale}|${timeZone}`;
-  let format = zoneFormatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "shortOffset" });
-    zoneFormatters.set(key, format);
-  }
-  const zone = format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value;
+  const zone = dateFormat(locale, { timeZone, timeZoneName: "shortOffset" })
+    .formatToParts(date)
+    .find((part) => part.type === "timeZoneName")?.value;
   return zone ? `${written} (${zone})` : written;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall clock in `timeZone` (the phone's when undefined): day and 24-hour time. */
 function wallClock(date: Date, timeZone?: string): string {
-  const key = timeZone ?? "";
-  let clock = clocks.get(key);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      ...dayOptions,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone,
-    });
-    clocks.set(key, clock);
-  }
-  return clock.format(date);
+  return dateFormat("en-US", {
+    ...dayOptions,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
 }
 
 /**
