@@ -115,7 +115,7 @@ function serve(root: string): Promise<{ server: Server; origin: string }> {
     }
     response.writeHead(200, {
       "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
-      // Cacheable, so the 39 page loads (a docs page each) reuse the preview's scripts and V8's
+      // Cacheable, so the 39 page loads (the first story, then one per docs page) reuse the preview's scripts and V8's
       // code cache instead of compiling them again: 192-202 → 177-182 CPU-s for the check on a
       // 2-core machine. The build does not change while the check runs.
       ...(path === "/iframe.html" ? {} : { "cache-control": "max-age=3600" }),

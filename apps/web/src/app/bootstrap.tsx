@@ -85,11 +85,13 @@ export function createApp(options: {
     ...(inBrowser ? { afterPageLoad } : {}),
   });
   // Whatever one session read is never shown to the next (login, logout, an ended session).
-  const stopForgetting = store.sub(tokenAtom, () => {
-    store.set(forgetSessionAtom);
-    queryClient.clear();
-    forgetFirstReads();
-  });
+  stops.push(
+    store.sub(tokenAtom, () => {
+      store.set(forgetSessionAtom);
+      queryClient.clear();
+      forgetFirstReads();
+    }),
+  );
   const router = createAppRouter({
     store,
     queryClient,
@@ -102,7 +104,6 @@ export function createApp(options: {
     forgetFirstReads();
     firstScreenShown();
   });
-  stops.push(stopForgetting);
   return {
     store,
     i18n,
