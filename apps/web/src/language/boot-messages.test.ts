@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { hasMessage, isBootMessage, messageIds } from "@chayong/i18n";
 import { describe, expect, it } from "vitest";
@@ -76,3 +76,22 @@ describe("the messages of the first screens", () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe("the page frames", () => {
+  it("are in the boot part: a page beyond the first ones shows its title and placeholders while it waits for the rest", () => {
+    // A route's staticData names them (src/app/router.ts); RoutePending shows them in the header,
+    // DocumentTitle in the tab, before the page's messages have arrived.
+    const routesDir = join(srcDir, "routes");
+    const frames: string[] = [];
+    for (const entry of readdirSync(routesDir, { recursive: true, encoding: "utf8" })) {
+      if (!entry.endsWith(".tsx")) continue;
+      const source = readFileSync(join(routesDir, entry), "utf8");
+      for (const match of source.matchAll(/(titleId|loadingId): "([^"]+)"/g)) {
+        frames.push(`${entry}: ${match[2]}`);
+      }
+    }
+    expect(frames.length).toBeGreaterThan(15);
+    expect(frames.filter((frame) => !isBootMessage(frame.split(": ")[1] ?? ""))).toEqual([]);
+  });
+});
+
