@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { currentUserQuery } from "../data/api-query";
 import { locationFlagAtom, tokenAtom } from "../state/storage";
 import { fakeBorrower } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
+import { SessionChangedError } from "./error-catalogue";
 
 afterEach(() => {
   cleanup();
@@ -58,5 +60,36 @@ describe("every API call meets the error catalogue before the screen", () => {
     expect(await screen.findByText("요청이 너무 잦습니다")).toBeTruthy();
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(router.state.location.pathname).toBe("/pages/order/index");
+  });
+});
+
+describe("a refusal of a session the app does not have (docs/login.md#session-end-in-the-app)", () => {
+  it("changes nothing when the read went out with no session (a screen left open after logout)", async () => {
+    localStorage.setItem("languageIndex", "1");
+    localStorage.setItem("setLanguageIndex", "1");
+    const { router, queryClient, server } = renderApp("/pages/login/index", {
+      signedIn: false,
+      routes: { "/api/v3/user/queryCashUser": () => ({ status: 301, message: "세션 만료" }) },
+    });
+    await screen.findByRole("button", { name: "登入" });
+    await expect(queryClient.fetchQuery(currentUserQuery())).rejects.toThrow(SessionChangedError);
+    expect(server.calls.map((call) => call.path)).toEqual(["/api/v3/user/queryCashUser"]);
+    expect(localStorage.getItem("languageIndex")).toBe("1");
+    expect(localStorage.getItem("setLanguageIndex")).toBe("1");
+    // No 'your session expired' on the login page: there was none.
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it("ends the session it was sent with: the current one", async () => {
+    localStorage.setItem("languageIndex", "1");
+    const { queryClient, store } = renderApp("/pages/login/index", {
+      routes: { "/api/v3/user/queryCashUser": () => ({ status: 301, message: "세션 만료" }) },
+    });
+    await screen.findByRole("button", { name: "登入" });
+    await expect(queryClient.fetchQuery(currentUserQuery())).rejects.toMatchObject({
+      kind: "session-ended",
+    });
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem("languageIndex")).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import { actionKeys, isCreation } from "../data/action-key";
 import type { QueryEndpointId, UploadVariables, WriteEndpointId } from "../data/api-endpoints";
 import { invalidatedBy } from "../data/invalidations";
 import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
-import type { ErrorCatalogue } from "./error-catalogue";
+import { asTransportError, type ErrorCatalogue, SessionChangedError } from "./error-catalogue";
 import { packageName } from "./package-name";
 import { watchServerReturn } from "./server-return";
 
@@ -94,23 +94,37 @@ export function createAppApi(options: {
   const table = endpoints as unknown as Record<string, Record<string, EndpointDefinition>>;
   // One per creation endpoint: the key of the action being sent (docs/idempotency.md).
   const creationKeys = new Map<string, ReturnType<typeof actionKeys>>();
+  const send: AppApi["call"] = (id, variables, { signal, timeoutMs } = {}) => {
+    const [area = "", name = ""] = id.split(".");
+    const call = api[area]?.[name];
+    if (!call) return Promise.reject(new TypeError(`the SDK has no endpoint ${id}`));
+    if (table[area]?.[name]?.wire === "multipart") {
+      const { file, onProgress } = variables as UploadVariables;
+      return call(file, { signal, timeoutMs, onProgress });
+    }
+    if (!isCreation(id as EndpointId)) return call(variables, { signal, timeoutMs });
+    // A creation carries its action's key: sent again, it is never done twice.
+    const keys = creationKeys.get(id) ?? actionKeys();
+    creationKeys.set(id, keys);
+    const keyed = { ...(variables as object), idempotencyKey: keys.keyFor(variables) };
+    return call(keyed, { signal, timeoutMs }).then((answer) => {
+      keys.succeeded();
+      return answer;
+    });
+  };
   return {
-    call(id, variables, { signal, timeoutMs } = {}) {
-      const [area = "", name = ""] = id.split(".");
-      const call = api[area]?.[name];
-      if (!call) return Promise.reject(new TypeError(`the SDK has no endpoint ${id}`));
-      if (table[area]?.[name]?.wire === "multipart") {
-        const { file, onProgress } = variables as UploadVariables;
-        return call(file, { signal, timeoutMs, onProgress });
-      }
-      if (!isCreation(id as EndpointId)) return call(variables, { signal, timeoutMs });
-      // A creation carries its action's key: sent again, it is never done twice.
-      const keys = creationKeys.get(id) ?? actionKeys();
-      creationKeys.set(id, keys);
-      const keyed = { ...(variables as object), idempotencyKey: keys.keyFor(variables) };
-      return call(keyed, { signal, timeoutMs }).then((answer) => {
-        keys.succeeded();
-        return answer;
+    call(id, variables, options) {
+      // A refusal of the session ends the app's session only if the call carried it: one sent
+      // before a logout or another login, or after a logout, says nothing of the session now.
+      const sentWith = store.get(tokenAtom);
+      return send(id, variables, options).catch((error: unknown) => {
+        const ended = asTransportError(error)?.kind === "session-ended";
+        // Logging out of a session the server already ended has done what it asked.
+        if (ended && id === "auth.logout") return null;
+        if (ended && (sentWith === null || store.get(tokenAtom) !== sentWith)) {
+          throw new SessionChangedError(id);
+        }
+        throw error;
       });
     },
     check: (id, body) => checkEndpointAnswer(id as EndpointId, body),

@@ -85,6 +85,18 @@ export function asTransportError(error: unknown): TransportError | undefined {
     : undefined;
 }
 
+/**
+ * A call refused for its session after the app's session changed (a logout, another login) or
+ * sent with none: the refusal is not about the session the app has now, so the catalogue leaves
+ * it alone (no storage clear, no login) and the screen that asked, already being left, has it.
+ */
+export class SessionChangedError extends Error {
+  override name = "SessionChangedError";
+  constructor(readonly endpoint: string) {
+    super(`${endpoint}: refused for a session that is not the app's session now`);
+  }
+}
+
 const handledErrors = new WeakSet<object>();
 
 /** True when the error catalogue already told the user about this error; screens stay quiet. */

@@ -4,9 +4,10 @@ import { useApiMutation } from "../data/api-mutation";
 import { signOutAtom } from "../state/storage";
 
 /**
- * Logging out (docs/login.md#logout): the server revokes the session, then this phone forgets it
- * (token and login info; the language and the button position stay) and `then` leads on,
- * usually to login. `leaving` stays true until then.
+ * Logging out (docs/login.md#logout): the server revokes the session, `then` leads on (usually
+ * to login), and then this phone forgets the session (token and login info; the language and the
+ * button position stay). In that order, no screen that needs the session is still open to read
+ * again without it. `leaving` stays true until then.
  */
 export function useLogOut() {
   const logout = useApiMutation("auth.logout");
@@ -19,8 +20,11 @@ export function useLogOut() {
     } catch {
       // The session ends here either way; the server forgets it after its expiry at the latest.
     }
-    signOut();
-    await then();
+    try {
+      await then();
+    } finally {
+      signOut();
+    }
   };
   return { logOut, leaving };
 }

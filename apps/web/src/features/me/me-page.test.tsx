@@ -90,3 +90,52 @@ describe("the borrower's notices on 'me' (docs/notices.md)", () => {
     expect(screen.queryByRole("heading", { name: "알림" })).toBeNull();
   });
 });
+
+/** 'me' in zh-TW, logged out from its button; `logout` is what the server answers. */
+async function logOutFromMe(logout: () => Record<string, unknown>) {
+  localStorage.setItem("languageIndex", "1");
+  localStorage.setItem("setLanguageIndex", "1");
+  localStorage.setItem("serviceX", JSON.stringify("left"));
+  // The real server refuses the revoked session's token (and none) with 301 from then on.
+  let loggedOut = false;
+  const ended = { status: 301, message: "session ended", body: null };
+  const signedIn = (answer: () => Record<string, unknown>) => (): Record<string, unknown> =>
+    loggedOut ? ended : answer();
+  const app = renderApp("/pages/me/index", {
+    routes: {
+      "/api/v3/user/queryCashUser": signedIn(() => ({ body: fakeLender })),
+      "/api/v3/userAuth/queryUserDetail": signedIn(() => ({
+        body: fakeUserDetail({ faceVerified: false }),
+      })),
+      "/auth/v1/user/loginOut": () => {
+        loggedOut = true;
+        return logout();
+      },
+    },
+  });
+  fireEvent.click(await screen.findByRole("button", { name: "登出" }));
+  const dialog = await screen.findByRole("alertdialog");
+  fireEvent.click(within(dialog).getByRole("button", { name: "登出" }));
+  await vi.waitFor(() => expect(app.router.state.location.pathname).toBe("/pages/login/index"));
+  // Whatever the screens left asked after the logout has had its answer.
+  await vi.waitFor(() => expect(app.router.state.status).toBe("idle"));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(app.server.calls.some((call) => call.path === "/auth/v1/user/loginOut")).toBe(true);
+  expect(localStorage.getItem("token")).toBeNull();
+  expect(localStorage.getItem("languageIndex")).toBe("1");
+  expect(localStorage.getItem("setLanguageIndex")).toBe("1");
+  expect(localStorage.getItem("serviceX")).toBe(JSON.stringify("left"));
+  // The login page says nothing of a session that ended on its own.
+  expect(app.router.state.location.search).toEqual({});
+  expect(screen.queryByText("登入已過期，請重新登入。")).toBeNull();
+}
+
+describe("logout on 'me' (docs/login.md#session-end-in-the-app)", () => {
+  it("forgets the session only: the chosen language and the button's place stay stored", async () => {
+    await logOutFromMe(() => ({ body: null }));
+  });
+
+  it("forgets only the session when the server had already ended it", async () => {
+    await logOutFromMe(() => ({ status: 301, message: "session ended", body: null }));
+  });
+});
