@@ -103,6 +103,7 @@ export const messageKeys = [
   "identity.idNumber.cardMismatch", // the number typed is not the one printed on the card
   "identity.gender.required",
   "identity.birthday.required",
+  "identity.birthday.future", // a birthday after today
   "identity.address.required",
   "identity.contact1.name.required",
   "identity.contact1.phone.required",

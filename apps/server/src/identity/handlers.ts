@@ -356,7 +356,7 @@ export const identityHandlers: Pick<
     if (await hasSignedContracts(ctx.db, caller.userId)) {
       return refuse(409, "identity.lockedAfterSigning");
     }
-    const details = validatePersonalDetails(input);
+    const details = validatePersonalDetails(input, now);
     if (!details.ok) return refuseDomain(details.errors);
     const photos = await Promise.all([
       ownUpload(ctx, caller, input.frontPhotoUrl, "frontPhotoUrl"),

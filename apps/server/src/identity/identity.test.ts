@@ -291,6 +291,18 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
       client.api.identity.ocrConfirm({ ...personalDetailsOf(photos, addresses), gender: otherSex }),
     );
     expect(errorKeys(mismatch)).toEqual(["identity.idNumber.genderMismatch"]);
+    // A birthday still to come (a year picked wrong) is refused on the birthday.
+    ts.clock.advance(stepGapMs);
+    const nextYear = `${new Date(ts.clock.now()).getUTCFullYear() + 1}-01-01`;
+    const unborn = await refusal(
+      client.api.identity.ocrConfirm({
+        ...personalDetailsOf(photos, addresses),
+        birthday: nextYear,
+      }),
+    );
+    expect(unborn.status).toBe(400);
+    expect(errorKeys(unborn)).toEqual(["identity.birthday.future"]);
+    expect(unborn.body).toMatchObject({ errors: [{ field: "birthday" }] });
 
     ts.clock.advance(stepGapMs);
     const own = await refusal(

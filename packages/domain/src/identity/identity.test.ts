@@ -8,6 +8,8 @@ import {
 } from "./identity";
 
 const borrowerPhone = "+821012345678";
+/** 2026-03-01 09:00 in Seoul, 08:00 in Taipei. */
+const now = new Date("2026-03-01T00:00:00Z");
 const valid = {
   frontPhotoUrl: "file-front",
   backPhotoUrl: "file-back",
@@ -24,7 +26,7 @@ const valid = {
 };
 
 const errorsOf = (details: unknown) => {
-  const result = validateIdentityDetails(details, borrowerPhone);
+  const result = validateIdentityDetails(details, borrowerPhone, now);
   return result.ok ? [] : result.errors.map((e) => [e.key, e.field]);
 };
 
@@ -133,7 +135,7 @@ describe("validateIdentityDetails: one row per ID card page message (docs/valida
   });
 
   it("normalises phones and the ID number", () => {
-    const result = validateIdentityDetails(valid, borrowerPhone);
+    const result = validateIdentityDetails(valid, borrowerPhone, now);
     expect(result.ok && result.value).toMatchObject({
       idNumber: "900101-1234567",
       sharedDebtConsent: false,
@@ -179,6 +181,42 @@ describe("ID numbers", () => {
   });
 });
 
+describe("the birthday has come, where the card was issued", () => {
+  it.each<[string, Record<string, unknown>, Date, MessageKey | null]>([
+    [
+      "a KR number of 2030, born 2030",
+      { idNumber: "300101-3234567", birthday: "2030-01-01" },
+      now,
+      "identity.birthday.future",
+    ],
+    [
+      "a TW number, born tomorrow",
+      { idNumber: "A123456789", birthday: "2026-03-02" },
+      now,
+      "identity.birthday.future",
+    ],
+    ["a TW number, born today", { idNumber: "A123456789", birthday: "2026-03-01" }, now, null],
+    // 2026-02-28 23:30 in Taipei is already 2026-03-01 00:30 in Seoul.
+    [
+      "a TW number, born on Seoul's today but Taipei's tomorrow",
+      { idNumber: "A123456789", birthday: "2026-03-01" },
+      new Date("2026-02-28T15:30:00Z"),
+      "identity.birthday.future",
+    ],
+    [
+      "a KR number, born on Seoul's today",
+      { idNumber: "260301-3234567", birthday: "2026-03-01" },
+      new Date("2026-02-28T15:30:00Z"),
+      null,
+    ],
+  ])("%s", (_name, change, at, key) => {
+    const result = validateIdentityDetails({ ...valid, ...change }, borrowerPhone, at);
+    expect(result.ok ? [] : result.errors.map((e) => [e.key, e.field])).toEqual(
+      key ? [[key, "birthday"]] : [],
+    );
+  });
+});
+
 describe("the ID number agrees with the birthday and gender beside it", () => {
   it.each<[string, Record<string, unknown>, MessageKey | null]>([
     ["a KR number, its own birthday and sex", {}, null],
@@ -208,9 +246,9 @@ describe("the two halves of the page, as their requests send them", () => {
   const { contacts, ...personal } = valid;
 
   it("validates the personal details alone, the ID number agreeing with them", () => {
-    expect(validatePersonalDetails(personal)).toMatchObject({ ok: true });
+    expect(validatePersonalDetails(personal, now)).toMatchObject({ ok: true });
     const keys = (details: unknown) => {
-      const result = validatePersonalDetails(details);
+      const result = validatePersonalDetails(details, now);
       return result.ok ? [] : result.errors.map((e) => [e.key, e.field]);
     };
     expect(keys({ ...personal, gender: "female" })).toEqual([

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { calendarDateField } from "../dates";
+import { calendarDateField, todayIn } from "../dates";
+import { defaultTimeZoneOf } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { normalizePhone, phoneField } from "../phone";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
@@ -106,13 +107,15 @@ export const identityDetailsSchema = v.strictObject(
 export type IdentityDetails = v.InferOutput<typeof identityDetailsSchema>;
 
 /**
- * The whole ID card page, with the rules a schema cannot see (docs/identity.md): the ID number
- * agrees with the birthday and gender beside it; contact phones differ from the borrower's and
- * from each other, reported on the contact the borrower must change.
+ * The whole ID card page, with the rules a schema cannot see (docs/identity.md): the birthday
+ * has come (at `now`); the ID number agrees with the birthday and gender beside it; contact
+ * phones differ from the borrower's and from each other, reported on the contact the borrower
+ * must change.
  */
 export function validateIdentityDetails(
   details: unknown,
   borrowerPhone: string,
+  now: Date,
 ): Result<IdentityDetails> {
   const parsed = v.safeParse(identityDetailsSchema, details);
   if (!parsed.success) {
@@ -120,21 +123,22 @@ export function validateIdentityDetails(
     return { ok: false, errors: errors.concat(duplicatePhones(details, borrowerPhone, errors)) };
   }
   const errors = [
-    ...idNumberDisagreements(parsed.output),
+    ...personalDetailsProblems(parsed.output, now),
     ...duplicatePhones(parsed.output, borrowerPhone, []),
   ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
 }
 
 /**
- * The personal details half of the ID card page (the OCR confirm request), with the rule a
- * schema cannot see: the ID number agrees with the birthday and gender beside it.
+ * The personal details half of the ID card page (the OCR confirm request), with the rules a
+ * schema cannot see: the birthday has come (at `now`), and the ID number agrees with the
+ * birthday and gender beside it.
  */
-export function validatePersonalDetails(details: unknown): Result<PersonalDetails> {
+export function validatePersonalDetails(details: unknown, now: Date): Result<PersonalDetails> {
   const parsed = v.safeParse(personalDetailsSchema, details);
   if (!parsed.success)
     return { ok: false, errors: issuesToErrors(parsed.issues, personalDetailsSchema) };
-  const errors = idNumberDisagreements(parsed.output);
+  const errors = personalDetailsProblems(parsed.output, now);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
 }
 
@@ -159,6 +163,23 @@ export function validateEmergencyContacts(
   }
   const errors = duplicatePhones(parsed.output, borrowerPhone, []);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed.output };
+}
+
+/** The rules of the personal details beyond their fields' shapes. */
+function personalDetailsProblems(details: PersonalDetails, now: Date): DomainError[] {
+  const future = birthdayToCome(details, now);
+  return future.length > 0 ? future : idNumberDisagreements(details);
+}
+
+/**
+ * A birthday still to come is a slip (a year picked wrong): refused on the birthday, against
+ * today where the card was issued (a Taiwanese number: Taipei; any other: Seoul).
+ */
+function birthdayToCome(details: PersonalDetails, now: Date): DomainError[] {
+  const jurisdiction = parseIdNumber(details.idNumber)?.kind === "TW-ID" ? "TW" : "KR";
+  return details.birthday > todayIn(defaultTimeZoneOf(jurisdiction), now)
+    ? [domainError(errorKinds.validation, "identity.birthday.future", "birthday")]
+    : [];
 }
 
 /**

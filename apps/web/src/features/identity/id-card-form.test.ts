@@ -110,10 +110,11 @@ describe("the ID card form", () => {
 
   it("finds what the server would refuse, on the server's field names", () => {
     const fields = (form: IdCardForm) =>
-      problemsOf(valuesOf(form), { confirmedEarlier: false, borrowerPhone }).map((problem) => [
-        problem.field,
-        problem.key,
-      ]);
+      problemsOf(valuesOf(form), {
+        confirmedEarlier: false,
+        borrowerPhone,
+        now: new Date("2026-03-01T00:00:00Z"),
+      }).map((problem) => [problem.field, problem.key]);
     expect(fields(emptyIdCardForm())).toEqual(
       expect.arrayContaining([
         ["frontPhotoUrl", "identity.frontPhoto.required"],
@@ -130,6 +131,10 @@ describe("the ID card form", () => {
     expect(fields(filledForm())).toEqual([]);
     expect(fields({ ...filledForm(), birthday: "1991-01-01" })).toEqual([
       ["idNumber", "identity.idNumber.birthdayMismatch"],
+    ]);
+    // A Taiwanese card names no birthday: one still to come is refused on its own.
+    expect(fields({ ...filledForm(), idNumber: "A123456789", birthday: "2030-01-01" })).toEqual([
+      ["birthday", "identity.birthday.future"],
     ]);
     const samePhone = filledForm();
     samePhone.contacts[1] = { ...samePhone.contacts[1], phone: "010-1234-5678" };

@@ -294,11 +294,15 @@ export function needsContacts(form: IdCardForm): boolean {
  */
 export function problemsOf(
   values: IdCardValues,
-  { confirmedEarlier, borrowerPhone }: { confirmedEarlier: boolean; borrowerPhone: string },
+  {
+    confirmedEarlier,
+    borrowerPhone,
+    now,
+  }: { confirmedEarlier: boolean; borrowerPhone: string; now: Date },
 ): DomainError[] {
   const problems: DomainError[] = [];
   if (!confirmedEarlier) {
-    const personal = validatePersonalDetails(personalDraftOf(values));
+    const personal = validatePersonalDetails(personalDraftOf(values), now);
     if (!personal.ok) problems.push(...personal.errors);
   }
   const contacts = validateEmergencyContacts(contactsDraftOf(values), borrowerPhone);

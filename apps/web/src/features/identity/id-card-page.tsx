@@ -175,7 +175,7 @@ function IdCardFormView({
     request,
     // The domain's rules, the server's: each field's shape, the number against the birthday
     // and gender, the contacts' phones against each other and the borrower's.
-    rules: (values) => problemsOf(values, { confirmedEarlier, borrowerPhone }),
+    rules: (values) => problemsOf(values, { confirmedEarlier, borrowerPhone, now: new Date() }),
     fieldOf: fieldOfRequest,
     // What is typed lives in the page's state (the atom): nothing is lost on leaving the page.
     onValuesChange: (values) => setForm((current) => withValues(current, values)),
