@@ -80,6 +80,7 @@ export const bootMessageRules: readonly string[] = [
   "signature.area",
   "signature.clear",
   "signature.empty",
+  "signature.incomplete",
   "signature.hint",
   "signature.save",
   "signature.undo",

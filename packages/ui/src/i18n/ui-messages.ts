@@ -20,6 +20,7 @@ export const uiMessageIds = [
   "signature.undo",
   "signature.save",
   "signature.empty",
+  "signature.incomplete",
   "signature.area",
   "signature.hint",
   "verify.step.face",

@@ -96,7 +96,7 @@ export const TooSmallRejected: Story = {
     ]);
     await userEvent.click(canvas.getByRole("button", { name: "저장" }));
     await expect(args.onReject).toHaveBeenCalledWith("too-small");
-    await expect(canvas.getByRole("alert")).toBeVisible();
+    await expect(canvas.getByRole("alert")).toHaveTextContent("서명을 완료해 주세요");
   },
 };
 

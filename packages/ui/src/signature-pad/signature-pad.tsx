@@ -40,8 +40,10 @@ export interface SignaturePadLabels {
   hint?: ReactNode;
   /** Accessible name of the drawing area. */
   area?: string;
-  /** Error when save is pressed on an empty or too small drawing: 'no signature detected'. */
+  /** Error when save is pressed on an empty pad: 'no signature detected'. */
   empty?: ReactNode;
+  /** Error when save is pressed on a drawing too small to be a signature: 'please complete signature'. */
+  incomplete?: ReactNode;
 }
 
 export interface SignaturePadProps {
@@ -134,7 +136,8 @@ export function SignaturePad({
   const [data, setData] = useState<SignatureData>(initialData);
   // A cleared drawing, so undo right after clear brings it back.
   const [cleared, setCleared] = useState<SignatureData | null>(null);
-  const [rejected, setRejected] = useState(false);
+  // Why the last save was refused, until the drawing changes.
+  const [rejected, setRejected] = useState<"empty" | "too-small" | null>(null);
   const [exporting, setExporting] = useState(false);
   const live = useRef<{
     pointerId: number;
@@ -154,7 +157,7 @@ export function SignaturePad({
     const next = update(dataRef.current);
     dataRef.current = next;
     setData(next);
-    setRejected(false);
+    setRejected(null);
     onChangeRef.current?.(next);
   }, []);
 
@@ -258,7 +261,7 @@ export function SignaturePad({
         : { width: size.width, height: size.height };
     live.current = { pointerId: event.pointerId, points: [], box };
     live.current.points.push(pointFrom(event));
-    setRejected(false);
+    setRejected(null);
     scheduleDraw();
   };
 
@@ -307,7 +310,7 @@ export function SignaturePad({
     const drawn = dataRef.current;
     const check = checkSignature(drawn, { ...defaultSignatureLimits, ...limits });
     if (check.kind !== "ok") {
-      setRejected(true);
+      setRejected(check.kind);
       onReject?.(check.kind);
       return;
     }
@@ -354,7 +357,9 @@ export function SignaturePad({
       <div className="cy-signature-pad__messages">
         {rejected ? (
           <p className="cy-signature-pad__error" id={errorId} role="alert">
-            {labels.empty ?? t("signature.empty")}
+            {rejected === "empty"
+              ? (labels.empty ?? t("signature.empty"))
+              : (labels.incomplete ?? t("signature.incomplete"))}
           </p>
         ) : null}
       </div>

@@ -35,6 +35,7 @@ export function SignaturePage({ code }: { code: string }) {
           hint: _("signature.hint"),
           area: _("signature.area"),
           empty: _("signature.empty"),
+          incomplete: _("signature.incomplete"),
         }}
       />
       <p className="signature-page__note">{_("signature.rotateNote")}</p>
