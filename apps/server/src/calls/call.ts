@@ -7,7 +7,7 @@ import type {
 } from "@chayong/sdk/server";
 import type { ServerContext } from "../context";
 import type { Locale } from "../messages/message-for";
-import type { Outcome } from "../outcome";
+import type { FieldProblem, Outcome } from "../outcome";
 import type { Caller } from "./caller";
 
 /** One call as a handler sees it: already decrypted, authenticated and validated. */
@@ -60,3 +60,13 @@ export type HandledEndpointId = {
 
 /** One handler per implemented endpoint of the SDK table: the compiler checks none is missing. */
 export type Handlers = { [Id in HandledEndpointId]: Handler<Id> };
+
+/**
+ * Every problem of a request its endpoint's schema refused, for an endpoint whose other rules
+ * need the caller (the contract form's: the lender's jurisdiction, day and phone). One refusal
+ * then lists them all (docs/errors.md), not the schema's first and the rest a request later.
+ */
+export type InputProblems = (call: Call, payload: unknown) => FieldProblem[];
+
+/** The endpoints that say every problem of a refused request, by id. */
+export type InputProblemsOf = Partial<Record<HandledEndpointId, InputProblems>>;

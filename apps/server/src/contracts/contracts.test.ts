@@ -87,6 +87,31 @@ describe("contracts", () => {
       );
     });
 
+    it("lists the schema's problems and the form's rules together (docs/errors.md)", async () => {
+      // An empty name fails the request's schema; the phone and the amounts fail the rules that
+      // need the lender. One refusal names all three, not the name first and the rest later.
+      const error = await refusal(
+        cast.lenderA.api.contract.add(
+          contractDraft(borrowerAPhone, {
+            name: "",
+            borrowerPhone: "123",
+            disbursedAmount: 2_000_000,
+          }),
+        ),
+      );
+      expect(error.status).toBe(400);
+      const fields = (error.body as { errors: { key: string; field: string }[] }).errors.map(
+        (problem) => [problem.field, problem.key],
+      );
+      expect(fields.sort()).toEqual(
+        [
+          ["borrowerPhone", "phone.invalid"],
+          ["disbursedAmount", "contract.disbursedAmount.exceedsLoan"],
+          ["name", "contract.name.required"],
+        ].sort(),
+      );
+    });
+
     it("refuses another lender's template", async () => {
       const template = await cast.lenderB.api.template.add({
         name: "B's",

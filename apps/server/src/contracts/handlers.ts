@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type ContractTerms,
+  type DomainError,
   maskPhone,
   overdueIfSignedOn,
   todayIn,
@@ -8,14 +9,21 @@ import {
 } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { actorOf, recordAudit } from "../audit/audit";
-import type { Call, Handlers } from "../calls/call";
-import type { Caller } from "../calls/caller";
+import type { Call, Handlers, InputProblemsOf } from "../calls/call";
+import type { Caller, LenderProfile } from "../calls/caller";
 import { isBlocked } from "../customers/block-list";
 import { bookContractOf, changeBook } from "../customers/book-days";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, templates } from "../db/schema";
 import { findIdentity } from "../identity/identity-store";
-import { type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outcome";
+import {
+  type FieldProblem,
+  type Outcome,
+  refuse,
+  refuseInput,
+  refuseWith,
+  succeed,
+} from "../outcome";
 import { contractForCaller } from "./contract-access";
 import { renderContractDocument } from "./contract-document";
 import { readContractDocument } from "./contract-document-content";
@@ -56,21 +64,8 @@ export const contractHandlers: Pick<
   "contract.add": async ({ ctx, caller, ip, device, now }, input) => {
     const lender = caller.lender;
     if (lender === null) return refuse(403, "access.forbidden");
-    const validated = validateContractDraft(input, {
-      jurisdiction: lender.jurisdiction,
-      today: todayIn(lender.timeZone, now),
-      // A contract addressed to the lender's own phone is refused (docs/screens.md).
-      lenderPhone: caller.phone,
-    });
-    if (!validated.ok) {
-      return refuseInput(
-        validated.errors.map((error) => ({
-          key: error.key,
-          field: error.field,
-          params: error.params,
-        })),
-      );
-    }
+    const validated = validateDraftOf(caller, lender, input, now);
+    if (!validated.ok) return refuseInput(validated.errors.map(fieldProblemOf));
     const terms: ContractTerms = validated.value;
     return ctx.db.transaction(async (tx) => {
       if (await isBlocked(tx, caller.userId, terms.borrowerPhone)) {
@@ -293,6 +288,36 @@ export const contractHandlers: Pick<
 };
 
 /** The borrower of that contract: the phone it was addressed to and, once opened, that account. */
+/** The contract form's rules for this lender (docs/validation.md#contract-form). */
+function validateDraftOf(caller: Caller, lender: LenderProfile, draft: unknown, now: Date) {
+  return validateContractDraft(draft, {
+    jurisdiction: lender.jurisdiction,
+    today: todayIn(lender.timeZone, now),
+    // A contract addressed to the lender's own phone is refused (docs/screens.md).
+    lenderPhone: caller.phone,
+  });
+}
+
+const fieldProblemOf = (error: DomainError): FieldProblem => ({
+  key: error.key,
+  field: error.field,
+  params: error.params,
+});
+
+/**
+ * A contract its schema refused, with the form's rules that need the lender run on the fields
+ * that parsed (an empty name, a malformed phone and an amount lent below the one paid out: all
+ * three at once). The idempotency key is the creation's, not the draft's (docs/idempotency.md).
+ */
+export const contractInputProblems: InputProblemsOf = {
+  "contract.add": ({ caller, now }, payload) => {
+    if (caller?.lender == null || typeof payload !== "object" || payload === null) return [];
+    const { idempotencyKey: _key, ...draft } = payload as Record<string, unknown>;
+    const validated = validateDraftOf(caller, caller.lender, draft, now);
+    return validated.ok ? [] : validated.errors.map(fieldProblemOf);
+  },
+};
+
 function isBorrowerOf(caller: Caller, row: ContractRow): boolean {
   return (
     row.borrowerPhone === caller.phone &&

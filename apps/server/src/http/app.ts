@@ -18,7 +18,7 @@ import {
 } from "../service-config/service-config";
 import { envelopeOf, handleCall, retryAfterS, sendFailure } from "./call-pipeline";
 import { createdOnce, creationEndpoints } from "./creations";
-import { handlers } from "./handler-registry";
+import { handlers, inputProblems } from "./handler-registry";
 import { registerLoadShedding } from "./load-shedding";
 import { registerMetrics } from "./metrics";
 import { checkReadiness, storageReadiness } from "./readiness";
@@ -188,7 +188,16 @@ export async function buildApp(
       method: entry.method,
       url: entry.path,
       config: { endpoint: entry },
-      handler: (request, reply) => handleCall(ctx, sessions, entry, handler, request, reply),
+      handler: (request, reply) =>
+        handleCall(
+          ctx,
+          sessions,
+          entry,
+          handler,
+          request,
+          reply,
+          inputProblems[entry.id as keyof typeof inputProblems],
+        ),
     });
   }
 

@@ -19,7 +19,7 @@ import * as v from "valibot";
 import { actorOf, recordAudit } from "../audit/audit";
 import { authorise } from "../auth/authorise";
 import type { SessionCache } from "../auth/session-cache";
-import type { Call, CsvDownload, PdfDownload } from "../calls/call";
+import type { Call, CsvDownload, InputProblems, PdfDownload } from "../calls/call";
 import type { Caller } from "../calls/caller";
 import type { ServerContext } from "../context";
 import { documentContentSecurityPolicy } from "../contracts/document-fonts";
@@ -39,11 +39,20 @@ export async function handleCall(
   handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
   request: FastifyRequest,
   reply: FastifyReply,
+  inputProblems?: InputProblems,
 ): Promise<void> {
   const locale = localeFromHeader(request.headers["accept-language"]);
   const delayMs = ctx.answerDelays.get(entry.path);
   if (delayMs !== undefined) await sleep(delayMs);
-  const outcome = await runCallWhileAvailable(ctx, sessions, entry, handler, request, locale);
+  const outcome = await runCallWhileAvailable(
+    ctx,
+    sessions,
+    entry,
+    handler,
+    request,
+    locale,
+    inputProblems,
+  );
   if (!outcome.ok && outcome.failure.status === 503) {
     reply.header("retry-after", String(retryAfterS));
   }
@@ -157,6 +166,7 @@ async function runCallWhileAvailable(
   handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
   request: FastifyRequest,
   locale: Locale,
+  inputProblems: InputProblems | undefined,
 ): Promise<Outcome<unknown>> {
   const { availability } = ctx.database;
   if (!availability.up) return refuse(503, "server.unavailable");
@@ -164,7 +174,7 @@ async function runCallWhileAvailable(
   const guarded = (async () => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await runCall(ctx, sessions, entry, handler, request, locale);
+        return await runCall(ctx, sessions, entry, handler, request, locale, inputProblems);
       } catch (error) {
         if (!isConnectionFailure(error)) throw error;
         availability.suspect();
@@ -209,6 +219,7 @@ async function runCall(
   handler: (call: Call, input: unknown) => Promise<Outcome<unknown>>,
   request: FastifyRequest,
   locale: Locale,
+  inputProblems: InputProblems | undefined,
 ): Promise<Outcome<unknown>> {
   const payload = readPayload(ctx, entry, request);
   if (!payload.ok) return payload;
@@ -218,33 +229,33 @@ async function runCall(
   if (!authorised.ok) return authorised;
   const caller = authorised.value;
 
+  const call: Call = {
+    ctx,
+    caller,
+    ip: request.ip,
+    device: deviceOf(request.headers["user-agent"]),
+    origin: ctx.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    locale,
+    now,
+  };
   const input = parseWithKeys(entry.request, payload.value);
   if (!input.ok) {
-    return refuseInput(
-      input.errors.map((error): FieldProblem => {
-        const problem: FieldProblem = { key: error.key };
-        if (error.field !== undefined) {
-          problem.field = error.field;
-          problem.params = { field: error.field, ...error.params };
-        } else if (error.params !== undefined) {
-          problem.params = error.params;
-        }
-        return problem;
-      }),
-    );
+    const refused = input.errors.map((error): FieldProblem => {
+      const problem: FieldProblem = { key: error.key };
+      if (error.field !== undefined) {
+        problem.field = error.field;
+        problem.params = { field: error.field, ...error.params };
+      } else if (error.params !== undefined) {
+        problem.params = error.params;
+      }
+      return problem;
+    });
+    // The endpoint's rules that need the caller, on the fields that parsed: every problem at once.
+    const more = inputProblems?.(call, payload.value) ?? [];
+    const named = new Set(more.map((problem) => problem.field));
+    return refuseInput([...more, ...refused.filter((problem) => !named.has(problem.field))]);
   }
-  const outcome = await handler(
-    {
-      ctx,
-      caller,
-      ip: request.ip,
-      device: deviceOf(request.headers["user-agent"]),
-      origin: ctx.config.publicUrl ?? `${request.protocol}://${request.host}`,
-      locale,
-      now,
-    },
-    input.value,
-  );
+  const outcome = await handler(call, input.value);
   if (caller?.apiKey != null) await auditApiKeyCall(ctx, entry, caller, request.ip, now, outcome);
   return outcome;
 }

@@ -1,8 +1,8 @@
 import { apiKeyHandlers } from "../auth/api-key-handlers";
 import { authHandlers } from "../auth/handlers";
-import type { Handlers } from "../calls/call";
+import type { Handlers, InputProblemsOf } from "../calls/call";
 import { contractExportHandlers } from "../contracts/export/contract-export-handlers";
-import { contractHandlers } from "../contracts/handlers";
+import { contractHandlers, contractInputProblems } from "../contracts/handlers";
 import { contractPdfHandlers } from "../contracts/pdf/contract-pdf-handlers";
 import { blockListHandlers } from "../customers/block-list-handlers";
 import { customerDetailHandlers } from "../customers/customer-details-handlers";
@@ -40,3 +40,6 @@ export const handlers: Handlers = {
   ...templateHandlers,
   ...serviceConfigHandlers,
 };
+
+/** The endpoints that list every problem of a request their schema refused (src/calls/call.ts). */
+export const inputProblems: InputProblemsOf = { ...contractInputProblems };
