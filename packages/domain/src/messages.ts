@@ -101,6 +101,7 @@ export const messageKeys = [
   "identity.idNumber.birthdayMismatch", // the number's birth date differs from the birthday
   "identity.idNumber.genderMismatch", // the number's sex digit differs from the gender
   "identity.idNumber.cardMismatch", // the number typed is not the one printed on the card
+  "identity.idNumber.newPhotosNeeded", // another number than the one confirmed, on the kept (masked) photos
   "identity.gender.required",
   "identity.birthday.required",
   "identity.birthday.future", // a birthday after today

@@ -406,10 +406,26 @@ export const identityHandlers: Pick<
       { field: "frontPhotoUrl", upload: front.upload, bytes: front.bytes },
       { field: "holdingPhotoUrl", upload: holding.upload, bytes: holding.bytes },
     ];
-    const search = await findCardNumbers(ctx, idNumber, cardPhotos);
+    // Details confirmed before and now edited: a photo kept then is its masked copy
+    // (docs/privacy.md, "Images"), on which the number was found before it was hidden. With the
+    // same number it needs no second search; another number needs photos that show it.
+    const keptUploads = new Set([identity.frontUploadId, identity.holdingUploadId]);
+    const kept = cardPhotos.filter((photo) => keptUploads.has(photo.upload.id));
+    const toSearch = cardPhotos.filter((photo) => !keptUploads.has(photo.upload.id));
+    if (kept.length > 0 && identity.idNumberHash !== ctx.personalData.lookupHash(idNumber)) {
+      await finishAttempt(ctx.db, attempt, {
+        passed: false,
+        details: faceRecord(verification, { faceUploadId, masking: "number changed" }),
+      });
+      return refuseInput([{ key: "identity.idNumber.newPhotosNeeded", field: "idNumber" }]);
+    }
+    const search = await findCardNumbers(ctx, idNumber, toSearch);
     await finishAttempt(ctx.db, attempt, {
       passed: search.outcome.kind === "found",
-      details: faceRecord(verification, { faceUploadId, masking: search.record }),
+      details: faceRecord(verification, {
+        faceUploadId,
+        masking: { ...search.record, kept: kept.map((photo) => photo.field) },
+      }),
     });
     if (search.outcome.kind === "unavailable") {
       return refuse(500, "identity.idCard.maskingUnavailable");
@@ -417,12 +433,17 @@ export const identityHandlers: Pick<
     if (search.outcome.kind === "refused") return refuseInput([search.outcome.problem]);
 
     // Only masked copies are kept, as new uploads (docs/privacy.md, "Images").
-    const [maskedFront, maskedHolding] = await Promise.all(
+    const masked = new Map<CardPhoto["field"], UploadRow>(
+      kept.map((photo) => [photo.field, photo.upload]),
+    );
+    await Promise.all(
       search.outcome.masks.map(async ({ photo, hidden }) => {
         const copy = await maskedCopy(photo.bytes, photo.upload.mimeType as ImageMimeType, hidden);
-        return saveUpload(ctx.db, ctx.files, caller.userId, copy, now);
+        masked.set(photo.field, await saveUpload(ctx.db, ctx.files, caller.userId, copy, now));
       }),
     );
+    const maskedFront = masked.get("frontPhotoUrl");
+    const maskedHolding = masked.get("holdingPhotoUrl");
     if (maskedFront === undefined || maskedHolding === undefined) {
       return refuse(500, "server.error");
     }
@@ -463,7 +484,7 @@ export const identityHandlers: Pick<
         },
         now,
       );
-      await dropClearUploads(tx, caller.userId, cardPhotos);
+      await dropClearUploads(tx, caller.userId, toSearch);
       await recordAudit(tx, {
         actor: actorOf(caller),
         action: "identity.confirm",
@@ -482,7 +503,7 @@ export const identityHandlers: Pick<
     });
     if (saved === false) return refuse(409, "identity.faceFailed");
     if (saved !== true) return refuse(409, saved);
-    await deleteClearFiles(ctx, cardPhotos);
+    await deleteClearFiles(ctx, toSearch);
     return succeed(null);
   },
 

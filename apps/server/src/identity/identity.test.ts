@@ -322,6 +322,52 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(saved).toEqual([]);
   });
 
+  it("saves edited details on the photos kept from the first confirmation, unless the number changed", async () => {
+    const client = await ts.loggedInClient("01020000021");
+    // A face no other test of this file confirms: one face, one identity (docs/identity.md).
+    const photos = await identityPhotos({ face: testFaces[2], seed: 21 });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare(
+      await faceCheckInput(client, addresses.live, { face: testFaces[2] }),
+    );
+    ts.clock.advance(stepGapMs);
+    const details = personalDetailsOf(photos, addresses);
+    await client.api.identity.ocrConfirm(details);
+    const confirmed = await client.api.identity.userDetail();
+    // The edit sends what the page shows: the kept (masked) photos, the number typed again.
+    const kept = {
+      frontPhotoUrl: confirmed.frontPhotoUrl ?? "",
+      backPhotoUrl: confirmed.backPhotoUrl ?? "",
+      holdingPhotoUrl: confirmed.holdingPhotoUrl ?? "",
+    };
+    const pathOf = (address: string | null) => new URL(address ?? "", ts.url).pathname;
+
+    ts.clock.advance(stepGapMs);
+    await client.api.identity.ocrConfirm({ ...details, ...kept, address: "서울 종로구 1" });
+    const edited = await client.api.identity.userDetail();
+    expect(edited).toMatchObject({ idCardVerified: true, address: "서울 종로구 1" });
+    // The same masked copies, not copies of copies; nothing of them was dropped.
+    expect(pathOf(edited.frontPhotoUrl)).toBe(pathOf(confirmed.frontPhotoUrl));
+    expect(pathOf(edited.holdingPhotoUrl)).toBe(pathOf(confirmed.holdingPhotoUrl));
+    expect((await fetch(new URL(edited.frontPhotoUrl ?? "", ts.url))).status).toBe(200);
+
+    // Another number cannot be proved by photos that hide it.
+    ts.clock.advance(stepGapMs);
+    const other = await identityPhotos({ seed: 22 });
+    const refused = await refusal(
+      client.api.identity.ocrConfirm({
+        ...details,
+        ...kept,
+        idNumber: other.person.idNumber,
+        gender: other.person.gender,
+        birthday: other.person.birthday,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(errorKeys(refused)).toEqual(["identity.idNumber.newPhotosNeeded"]);
+    expect((await client.api.identity.userDetail()).idNumberMasked).toBe(confirmed.idNumberMasked);
+  });
+
   it("answers 'operation too frequent' to a second submission right after the first", async () => {
     const client = await ts.loggedInClient("01020000008");
     await client.api.identity.addEmergencyContacts(twoContacts);
