@@ -113,13 +113,16 @@ describe("SMS login (docs/login.md#sms-codes)", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 1; attempt < loginLimits.maxWrongAttempts; attempt++) {
       const refused = await refusal(client.api.auth.login({ phone, code: wrong }));
+      // The key beside the sentence: a script tells a wrong code from a dead one by it.
       expect(refused).toMatchObject({
         status: 400,
         serverMessage: messageFor("login.code.invalid", "ko-KR"),
+        serverKey: "login.code.invalid",
       });
     }
     const fifth = await refusal(client.api.auth.login({ phone, code: wrong }));
     expect(fifth.status).toBe(429);
+    expect(fifth.serverKey).toBe("login.code.tooManyAttempts");
     expect(fifth.serverMessage).toBe(messageFor("login.code.tooManyAttempts", "ko-KR"));
     // Even the right code is dead now; a new one works.
     expect((await refusal(client.api.auth.login({ phone, code }))).status).toBe(429);

@@ -314,6 +314,7 @@ export function envelopeOf(failure: Failure, locale: Locale): Envelope {
   return {
     status: failure.status,
     message: messageFor(failure.key, locale, failure.params),
+    key: failure.key,
     body:
       failure.errors !== undefined
         ? {

@@ -340,6 +340,27 @@ describe("request: the error catalogue", () => {
     expect(error.message).toBe(message || `request rejected with status ${status}`);
   });
 
+  it("names the server's key of a refusal (serverKey), when it sent one", async () => {
+    const api = await serve((_, res) =>
+      answer(res, envelope(404, "계약을 찾을 수 없습니다", null, { key: "contract.notFound" })),
+    );
+    const error = await rejection(
+      transportFor(api.url).request({ method: "POST", path: "/api/v1/contract/detail" }),
+    );
+    expect(error).toMatchObject({
+      kind: "envelope-status",
+      status: 404,
+      serverKey: "contract.notFound",
+    });
+    const older = await serve((_, res) =>
+      answer(res, envelope(409, "이미 서명된 계약입니다", null)),
+    );
+    const withoutKey = await rejection(
+      transportFor(older.url).request({ method: "POST", path: "/api/v1/contract/sign" }),
+    );
+    expect(withoutKey).not.toHaveProperty("serverKey");
+  });
+
   it("a closed port rejects as unreachable", async () => {
     const url = await closedPortUrl();
     const error = await rejection(transportFor(url).request({ method: "POST", path: "/x" }));

@@ -28,6 +28,7 @@ export const failures = {
       {
         status: envelope.status,
         serverMessage: envelope.message,
+        serverKey: envelope.key,
         body: envelope.body,
       },
     ),
@@ -41,6 +42,7 @@ export const failures = {
         status: envelope.status,
         statusCode: envelope.statusCode,
         serverMessage: envelope.message,
+        serverKey: envelope.key,
         body: envelope.body,
       },
     ),
@@ -53,6 +55,7 @@ export const failures = {
       {
         status: envelope.status,
         serverMessage: envelope.message,
+        serverKey: envelope.key,
         body: envelope.body,
         params: { status: envelope.status },
       },

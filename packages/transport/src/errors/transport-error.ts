@@ -25,6 +25,8 @@ export interface TransportErrorDetails {
   statusCode?: number;
   /** The envelope's message, already in the caller's language. */
   serverMessage?: string;
+  /** The server's message key of the refusal (`auth.code.invalid`): what a tool decides by. */
+  serverKey?: string;
   /** The envelope's body, when the server sent one with a failure. */
   body?: unknown;
   /** Values for the message key's placeholders, e.g. `{ code: 404 }`. */
@@ -34,7 +36,8 @@ export interface TransportErrorDetails {
 
 /**
  * Every failure of a call is one of these; switch on `kind`, translate `messageKey`, or show
- * `serverMessage` when the server gave one.
+ * `serverMessage` when the server gave one. A refusal also names the server's own key
+ * (`serverKey`), for a tool that acts on which refusal it was.
  */
 export class TransportError extends Error {
   override readonly name = "TransportError";
@@ -44,6 +47,7 @@ export class TransportError extends Error {
   declare readonly status?: number;
   declare readonly statusCode?: number;
   declare readonly serverMessage?: string;
+  declare readonly serverKey?: string;
   declare readonly body?: unknown;
   declare readonly params?: Record<string, string | number>;
 

@@ -48,6 +48,15 @@ describe("envelope", () => {
     );
   });
 
+  it("keeps a refusal's key when it is text, and nothing else under that name", () => {
+    expect(
+      readEnvelope({ status: 404, message: "x", body: null, key: "contract.notFound" }).key,
+    ).toBe("contract.notFound");
+    expect(readEnvelope({ status: 404, message: "x", body: null, key: 7 })).not.toHaveProperty(
+      "key",
+    );
+  });
+
   it("treats a missing message as empty", () => {
     expect(readEnvelope({ status: 200, body: 1 })).toEqual({ status: 200, message: "", body: 1 });
     expect(readEnvelope({ status: 200, message: null })).toEqual({

@@ -10,6 +10,11 @@ export interface Envelope<T = unknown> {
   body: T;
   /** Sent with status 500; 500 here means 'data error, please log in again'. */
   statusCode?: number;
+  /**
+   * A refusal's message key (`auth.code.invalid`, `contract.notFound`): what a tool decides by,
+   * where `message` is its text in the caller's language (docs/wire-protocol.md#envelope).
+   */
+  key?: string;
 }
 
 /**
@@ -59,7 +64,7 @@ export function readEnvelope(value: unknown): Envelope {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new PayloadError("not-envelope", "answer is not an envelope object");
   }
-  const { status, message, body, statusCode } = value as Record<string, unknown>;
+  const { status, message, body, statusCode, key } = value as Record<string, unknown>;
   if (typeof status !== "number" || !Number.isInteger(status)) {
     throw new PayloadError("not-envelope", "envelope status is not an integer");
   }
@@ -69,6 +74,7 @@ export function readEnvelope(value: unknown): Envelope {
   const envelope: Envelope = { status, message: message ?? "", body };
   const code = typeof statusCode === "number" ? statusCode : readStatusCode(body);
   if (code !== undefined) envelope.statusCode = code;
+  if (typeof key === "string") envelope.key = key;
   return envelope;
 }
 
