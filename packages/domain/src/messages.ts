@@ -166,6 +166,7 @@ export const messageKeys = [
   "template.noResults", // 'no template info'
 
   // Shared-debt query (docs/validation.md#shared-debt-query)
+  "sharedDebt.bankCard.invalid", // a card number that is not 10-19 digits
   "sharedDebt.phone.required",
   "sharedDebt.idNumber.required",
   "sharedDebt.notFound", // 'shared-debt info not found'

@@ -25,7 +25,13 @@ describe("sharedDebtQuerySchema (docs/validation.md#shared-debt-query)", () => {
     [
       "bank card malformed",
       { phone: "01012345678", idNumber: "900101-1234567", bankCard: "12ab" },
-      "common.invalidValue",
+      "sharedDebt.bankCard.invalid",
+      "bankCard",
+    ],
+    [
+      "bank card too short",
+      { phone: "01012345678", idNumber: "900101-1234567", bankCard: "1234" },
+      "sharedDebt.bankCard.invalid",
       "bankCard",
     ],
   ])("%s -> %s", (_name, input, key, field) => {

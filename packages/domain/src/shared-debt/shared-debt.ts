@@ -40,7 +40,7 @@ export const sharedDebtQuerySchema = v.strictObject(
       v.pipe(
         textField({ maxLength: 40 }),
         v.transform((value) => value.replace(/[\s-]/g, "")),
-        v.regex(/^(\d{10,19})?$/, "common.invalidValue"),
+        v.regex(/^(\d{10,19})?$/, "sharedDebt.bankCard.invalid"),
       ),
     ),
     remark: v.optional(textField({ maxLength: maxRemarkLength, multiline: true })),
