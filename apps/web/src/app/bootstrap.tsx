@@ -56,7 +56,10 @@ export function createApp(options: {
   }
   // An ended session goes to the router's login page (the router is made below, with the
   // query client that needs this catalogue).
-  const catalogue = createErrorCatalogue({ store, goToLogin: () => goToLogin(router, "expired") });
+  const catalogue = createErrorCatalogue({
+    store,
+    goToLogin: (reason) => goToLogin(router, reason),
+  });
   // The API chunk (transport, SDK, answer schemas) loads on the first call, or once the page has
   // loaded: the first screens show what the page's first reads answered without it.
   let api: Promise<AppApi> | undefined;

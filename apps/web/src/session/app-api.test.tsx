@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentUserQuery } from "../data/api-query";
-import { locationFlagAtom, tokenAtom } from "../state/storage";
+import { endingTokenAtom, locationFlagAtom, signOutAtom, tokenAtom } from "../state/storage";
 import { fakeBorrower } from "../test/fake-user";
 import { renderApp } from "../test/render-app";
 import { SessionChangedError } from "./error-catalogue";
@@ -64,20 +64,47 @@ describe("every API call meets the error catalogue before the screen", () => {
 });
 
 describe("a refusal of a session the app does not have (docs/login.md#session-end-in-the-app)", () => {
-  it("changes nothing when the read went out with no session (a screen left open after logout)", async () => {
+  it("sends to login, clearing nothing, an app whose session ended in another tab", async () => {
+    localStorage.setItem("locationFlag", "true");
     localStorage.setItem("languageIndex", "1");
-    localStorage.setItem("setLanguageIndex", "1");
-    const { router, queryClient, server } = renderApp("/pages/login/index", {
-      signedIn: false,
-      routes: { "/api/v3/user/queryCashUser": () => ({ status: 301, message: "세션 만료" }) },
+    const { router, queryClient, store, server } = renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () =>
+          store.get(tokenAtom) === null
+            ? { status: 301, message: "세션 만료" }
+            : { body: fakeBorrower },
+        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
+      },
     });
-    await screen.findByRole("button", { name: "登入" });
+    await vi.waitFor(() =>
+      expect(server.calls.some((call) => call.path === "/api/v1/contract/query")).toBe(true),
+    );
+    // Another tab logged out: its storage change reaches this app's token (src/state/storage.ts).
+    store.set(signOutAtom);
+    // The next read goes out with no session, and is refused.
     await expect(queryClient.fetchQuery(currentUserQuery())).rejects.toThrow(SessionChangedError);
-    expect(server.calls.map((call) => call.path)).toEqual(["/api/v3/user/queryCashUser"]);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    // Not 'your session expired': this phone ended it itself.
+    expect(router.state.location.search).toEqual({ redirect: "/pages/order/index" });
     expect(localStorage.getItem("languageIndex")).toBe("1");
-    expect(localStorage.getItem("setLanguageIndex")).toBe("1");
-    // No 'your session expired' on the login page: there was none.
-    expect(router.state.location.search).toEqual({});
+    expect(localStorage.getItem("locationFlag")).toBe("true");
+  });
+
+  it("leaves a logout under way to finish: a refusal of the session it is ending changes nothing", async () => {
+    localStorage.setItem("languageIndex", "1");
+    const { router, queryClient, store } = renderApp("/pages/order/index", {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ status: 301, message: "세션 만료" }),
+        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
+      },
+    });
+    await vi.waitFor(() => expect(router.state.status).toBe("idle"));
+    store.set(endingTokenAtom, store.get(tokenAtom));
+    await expect(queryClient.fetchQuery(currentUserQuery())).rejects.toThrow(SessionChangedError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.get(tokenAtom)).toBe("test-token");
+    expect(localStorage.getItem("languageIndex")).toBe("1");
+    expect(router.state.location.pathname).toBe("/pages/order/index");
   });
 
   it("ends the session it was sent with: the current one", async () => {

@@ -20,7 +20,13 @@ import type { RuntimeSettings } from "../app/runtime-settings";
 import { actionKeys, isCreation } from "../data/action-key";
 import type { QueryEndpointId, UploadVariables, WriteEndpointId } from "../data/api-endpoints";
 import { invalidatedBy } from "../data/invalidations";
-import { deviceAtom, languageIndexAtom, loginInfoAtom, tokenAtom } from "../state/storage";
+import {
+  deviceAtom,
+  endingTokenAtom,
+  languageIndexAtom,
+  loginInfoAtom,
+  tokenAtom,
+} from "../state/storage";
 import { asTransportError, type ErrorCatalogue, SessionChangedError } from "./error-catalogue";
 import { packageName } from "./package-name";
 import { watchServerReturn } from "./server-return";
@@ -115,13 +121,17 @@ export function createAppApi(options: {
   return {
     call(id, variables, options) {
       // A refusal of the session ends the app's session only if the call carried it: one sent
-      // before a logout or another login, or after a logout, says nothing of the session now.
+      // before a logout or another login, or during or after a logout, says nothing of it.
       const sentWith = store.get(tokenAtom);
       return send(id, variables, options).catch((error: unknown) => {
         const ended = asTransportError(error)?.kind === "session-ended";
         // Logging out of a session the server already ended has done what it asked.
         if (ended && id === "auth.logout") return null;
-        if (ended && (sentWith === null || store.get(tokenAtom) !== sentWith)) {
+        const notNow =
+          sentWith === null ||
+          store.get(tokenAtom) !== sentWith ||
+          store.get(endingTokenAtom) === sentWith;
+        if (ended && notNow) {
           throw new SessionChangedError(id);
         }
         throw error;

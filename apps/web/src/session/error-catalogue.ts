@@ -1,6 +1,7 @@
 import type { TransportError } from "@chayong/transport";
 import { atom, type createStore } from "jotai";
-import { clearStorageAtom } from "../state/storage";
+import { clearStorageAtom, tokenAtom } from "../state/storage";
+import type { LoginReason } from "./login-redirect";
 
 type Store = ReturnType<typeof createStore>;
 
@@ -86,9 +87,10 @@ export function asTransportError(error: unknown): TransportError | undefined {
 }
 
 /**
- * A call refused for its session after the app's session changed (a logout, another login) or
- * sent with none: the refusal is not about the session the app has now, so the catalogue leaves
- * it alone (no storage clear, no login) and the screen that asked, already being left, has it.
+ * A call refused for its session after the app's session changed (a logout, another login, a
+ * logout under way) or sent with none: the refusal is not about the session the app has now, so
+ * nothing is cleared; the catalogue sends to login only an app left with no session, and the
+ * screen that asked says nothing of it (src/session/screen-message.ts).
  */
 export class SessionChangedError extends Error {
   override name = "SessionChangedError";
@@ -122,19 +124,26 @@ export interface ErrorCatalogue {
 
 export function createErrorCatalogue(options: {
   store: Store;
-  /** Sends the user to login, coming back to where they were afterwards. */
-  goToLogin: () => void;
+  /** Sends the user to login (saying why, if given), coming back to where they were afterwards. */
+  goToLogin: (reason?: LoginReason) => void;
 }): ErrorCatalogue {
   const { store, goToLogin } = options;
   const endSession = () => {
     store.set(clearStorageAtom);
-    goToLogin();
+    goToLogin("expired");
   };
   const show = (modal: CatalogueModal) => {
     if (store.get(catalogueModalAtom) === null) store.set(catalogueModalAtom, modal);
   };
   return {
     handle(error, options = {}) {
+      // Refused for a session the app no longer has: with none now (logged out here or in
+      // another tab), the screen needs a login, and nothing is cleared; with another one (a
+      // login since, a logout under way), nothing at all.
+      if (error instanceof SessionChangedError) {
+        if (store.get(tokenAtom) === null) goToLogin();
+        return { kind: "screen" };
+      }
       const transportError = asTransportError(error);
       if (!transportError) return { kind: "screen" };
       const effect = catalogueEffectFor(transportError);

@@ -1,6 +1,6 @@
 import type { DomainError } from "@chayong/domain";
 import { isCancelledError } from "@tanstack/react-query";
-import { asTransportError, isHandledByCatalogue } from "./error-catalogue";
+import { asTransportError, isHandledByCatalogue, SessionChangedError } from "./error-catalogue";
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -11,6 +11,8 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
 export function screenMessage(error: unknown, _: Translate, fallbackId = "common.loadFailed") {
   // Handled (a modal said it), or given up by the person (a download they left).
   if (isHandledByCatalogue(error) || isCancelledError(error)) return null;
+  // About a session the app no longer has: the catalogue has led on (to login) if need be.
+  if (error instanceof SessionChangedError) return null;
   const transportError = asTransportError(error);
   if (transportError?.kind === "aborted") return null;
   // The connection notice names the cause; here the call itself failed, and what was typed stays.

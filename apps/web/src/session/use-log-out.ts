@@ -1,7 +1,7 @@
-import { useSetAtom } from "jotai";
+import { useStore } from "jotai";
 import { useState } from "react";
 import { useApiMutation } from "../data/api-mutation";
-import { signOutAtom } from "../state/storage";
+import { endingTokenAtom, signOutAtom, tokenAtom } from "../state/storage";
 
 /**
  * Logging out (docs/login.md#logout): the server revokes the session, `then` leads on (usually
@@ -11,10 +11,12 @@ import { signOutAtom } from "../state/storage";
  */
 export function useLogOut() {
   const logout = useApiMutation("auth.logout");
-  const signOut = useSetAtom(signOutAtom);
+  const store = useStore();
   const [leaving, setLeaving] = useState(false);
   const logOut = async (then: () => Promise<void>) => {
     setLeaving(true);
+    // From now on a refusal of this session is the logout's own doing (src/session/app-api.ts).
+    store.set(endingTokenAtom, store.get(tokenAtom));
     try {
       await logout.mutateAsync({});
     } catch {
@@ -23,7 +25,8 @@ export function useLogOut() {
     try {
       await then();
     } finally {
-      signOut();
+      store.set(signOutAtom);
+      store.set(endingTokenAtom, null);
     }
   };
   return { logOut, leaving };

@@ -158,6 +158,12 @@ export const signInAtom = atom(null, (_get, set, session: { token: string } & Lo
   set(deviceAtom, { userId: session.userId, uuId: session.uuId });
 });
 
+/**
+ * The session a logout under way is ending (src/session/use-log-out.ts): a refusal of it, from a
+ * read still on its way, is no news and ends nothing more.
+ */
+export const endingTokenAtom = atom<string | null>(null);
+
 /** Logout: the session goes; the device, the language and the button position stay. */
 export const signOutAtom = atom(null, (_get, set) => {
   set(tokenAtom, RESET);
