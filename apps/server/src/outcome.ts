@@ -68,12 +68,13 @@ export function refuseInput<T = never>(problems: FieldProblem[]): Outcome<T> {
 export function refuseDomain<T = never>(errors: readonly DomainError[]): Outcome<T> {
   const conflict = errors.find((error) => error.kind === "conflict" || error.kind === "notAllowed");
   if (conflict) return refuse(409, conflict.key, conflict.params, conflict.field);
-  return refuseInput(
-    errors.map((error) => {
-      const problem: FieldProblem = { key: error.key };
-      if (error.field !== undefined) problem.field = error.field;
-      if (error.params !== undefined) problem.params = error.params;
-      return problem;
-    }),
-  );
+  return refuseInput(errors.map(fieldProblemOf));
+}
+
+/** A domain error as a refusal names it on its field. */
+export function fieldProblemOf(error: DomainError): FieldProblem {
+  const problem: FieldProblem = { key: error.key };
+  if (error.field !== undefined) problem.field = error.field;
+  if (error.params !== undefined) problem.params = error.params;
+  return problem;
 }

@@ -43,7 +43,7 @@ export const bootMessageRules: readonly string[] = [
   "document.instalments",
   "customer.view",
   // Every page's title: the header and the tab show it while a page beyond the first ones waits
-  // for the rest (apps/web RoutePending, DocumentTitle).
+  // for the rest (apps/web RoutePending, RouteError, DocumentTitle).
   "location.choose.title!",
   "location.open.title!",
   "documentCheck.title!",
@@ -61,6 +61,8 @@ export const bootMessageRules: readonly string[] = [
   "customer.title!",
   "template.add.title!",
   "template.list.title!",
+  // What a page says when its first read failed (RouteError), before the rest arrives.
+  "contract.notFound!",
   // The UI kit's built-in strings (packages/ui src/i18n/ui-messages.ts), its Korean fallback.
   "contract.instalments",
   "contract.single",

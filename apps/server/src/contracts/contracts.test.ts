@@ -91,13 +91,15 @@ describe("contracts", () => {
       // An empty name fails the request's schema; the phone and the amounts fail the rules that
       // need the lender. One refusal names all three, not the name first and the rest later.
       const error = await refusal(
-        cast.lenderA.api.contract.add(
-          contractDraft(borrowerAPhone, {
+        cast.lenderA.api.contract.add({
+          ...contractDraft(borrowerAPhone, {
             name: "",
             borrowerPhone: "123",
             disbursedAmount: 2_000_000,
           }),
-        ),
+          // The schema's alone: the form's rules know nothing of it.
+          idempotencyKey: "too short",
+        }),
       );
       expect(error.status).toBe(400);
       const fields = (error.body as { errors: { key: string; field: string }[] }).errors.map(
@@ -107,6 +109,7 @@ describe("contracts", () => {
         [
           ["borrowerPhone", "phone.invalid"],
           ["disbursedAmount", "contract.disbursedAmount.exceedsLoan"],
+          ["idempotencyKey", "common.invalidValue"],
           ["name", "contract.name.required"],
         ].sort(),
       );

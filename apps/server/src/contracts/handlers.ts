@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
   type ContractTerms,
-  type DomainError,
   maskPhone,
   overdueIfSignedOn,
   todayIn,
@@ -16,14 +15,7 @@ import { bookContractOf, changeBook } from "../customers/book-days";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, templates } from "../db/schema";
 import { findIdentity } from "../identity/identity-store";
-import {
-  type FieldProblem,
-  type Outcome,
-  refuse,
-  refuseInput,
-  refuseWith,
-  succeed,
-} from "../outcome";
+import { fieldProblemOf, type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outcome";
 import { contractForCaller } from "./contract-access";
 import { renderContractDocument } from "./contract-document";
 import { readContractDocument } from "./contract-document-content";
@@ -287,7 +279,6 @@ export const contractHandlers: Pick<
     }),
 };
 
-/** The borrower of that contract: the phone it was addressed to and, once opened, that account. */
 /** The contract form's rules for this lender (docs/validation.md#contract-form). */
 function validateDraftOf(caller: Caller, lender: LenderProfile, draft: unknown, now: Date) {
   return validateContractDraft(draft, {
@@ -297,12 +288,6 @@ function validateDraftOf(caller: Caller, lender: LenderProfile, draft: unknown, 
     lenderPhone: caller.phone,
   });
 }
-
-const fieldProblemOf = (error: DomainError): FieldProblem => ({
-  key: error.key,
-  field: error.field,
-  params: error.params,
-});
 
 /**
  * A contract its schema refused, with the form's rules that need the lender run on the fields
@@ -318,6 +303,7 @@ export const contractInputProblems: InputProblemsOf = {
   },
 };
 
+/** The borrower of that contract: the phone it was addressed to and, once opened, that account. */
 function isBorrowerOf(caller: Caller, row: ContractRow): boolean {
   return (
     row.borrowerPhone === caller.phone &&

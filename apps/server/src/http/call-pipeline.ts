@@ -252,8 +252,10 @@ async function runCall(
     });
     // The endpoint's rules that need the caller, on the fields that parsed: every problem at once.
     const more = inputProblems?.(call, payload.value) ?? [];
-    const named = new Set(more.map((problem) => problem.field));
-    return refuseInput([...more, ...refused.filter((problem) => !named.has(problem.field))]);
+    const named = new Set(more.flatMap((problem) => problem.field ?? []));
+    const unnamed = (problem: FieldProblem) =>
+      problem.field === undefined || !named.has(problem.field);
+    return refuseInput([...more, ...refused.filter(unnamed)]);
   }
   const outcome = await handler(call, input.value);
   if (caller?.apiKey != null) await auditApiKeyCall(ctx, entry, caller, request.ip, now, outcome);

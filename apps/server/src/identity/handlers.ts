@@ -382,9 +382,26 @@ export const identityHandlers: Pick<
       return refuseInput([{ key: "identity.face.notLive", field: "frontPhotoUrl" }]);
     }
 
+    const idNumber = parseIdNumber(details.value.idNumber)?.normalized ?? details.value.idNumber;
+    const cardPhotos: CardPhoto[] = [
+      { field: "frontPhotoUrl", upload: front.upload, bytes: front.bytes },
+      { field: "holdingPhotoUrl", upload: holding.upload, bytes: holding.bytes },
+    ];
+    // Details confirmed before and now edited: a photo kept then is its masked copy
+    // (docs/privacy.md, "Images"), on which the number was found before it was hidden. With the
+    // same number it needs no second search; another number needs photos that show it, which
+    // is said before any attempt is counted or any face compared.
+    const keptUploads = new Set([identity.frontUploadId, identity.holdingUploadId]);
+    const kept = cardPhotos.filter((photo) => keptUploads.has(photo.upload.id));
+    const toSearch = cardPhotos.filter((photo) => !keptUploads.has(photo.upload.id));
+    if (kept.length > 0 && identity.idNumberHash !== ctx.personalData.lookupHash(idNumber)) {
+      return refuseInput([{ key: "identity.idNumber.newPhotosNeeded", field: "idNumber" }]);
+    }
+
     const attempt = await reserveAttempt(ctx.db, caller.userId, "confirm", now);
     if (attempt === null) return refuse(429, "common.operationTooFrequent");
-    // Compared on the clear photos, in memory: masking covers the number, never a face.
+    // Compared in memory on the photos as sent: clear ones, or the masked copies kept from an
+    // earlier confirmation (masking covers the number, never a face).
     const verification = await verifyFaceAttempt(
       ctx,
       attempt,
@@ -401,24 +418,6 @@ export const identityHandlers: Pick<
     }
     const decision = verification.decision;
 
-    const idNumber = parseIdNumber(details.value.idNumber)?.normalized ?? details.value.idNumber;
-    const cardPhotos: CardPhoto[] = [
-      { field: "frontPhotoUrl", upload: front.upload, bytes: front.bytes },
-      { field: "holdingPhotoUrl", upload: holding.upload, bytes: holding.bytes },
-    ];
-    // Details confirmed before and now edited: a photo kept then is its masked copy
-    // (docs/privacy.md, "Images"), on which the number was found before it was hidden. With the
-    // same number it needs no second search; another number needs photos that show it.
-    const keptUploads = new Set([identity.frontUploadId, identity.holdingUploadId]);
-    const kept = cardPhotos.filter((photo) => keptUploads.has(photo.upload.id));
-    const toSearch = cardPhotos.filter((photo) => !keptUploads.has(photo.upload.id));
-    if (kept.length > 0 && identity.idNumberHash !== ctx.personalData.lookupHash(idNumber)) {
-      await finishAttempt(ctx.db, attempt, {
-        passed: false,
-        details: faceRecord(verification, { faceUploadId, masking: "number changed" }),
-      });
-      return refuseInput([{ key: "identity.idNumber.newPhotosNeeded", field: "idNumber" }]);
-    }
     const search = await findCardNumbers(ctx, idNumber, toSearch);
     await finishAttempt(ctx.db, attempt, {
       passed: search.outcome.kind === "found",

@@ -366,6 +366,9 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(refused.status).toBe(400);
     expect(errorKeys(refused)).toEqual(["identity.idNumber.newPhotosNeeded"]);
     expect((await client.api.identity.userDetail()).idNumberMasked).toBe(confirmed.idNumberMasked);
+    // Said before an attempt is counted: correcting it at once is no repeated submission.
+    await client.api.identity.ocrConfirm({ ...details, ...kept, address: "서울 종로구 2" });
+    expect((await client.api.identity.userDetail()).address).toBe("서울 종로구 2");
   });
 
   it("answers 'operation too frequent' to a second submission right after the first", async () => {

@@ -78,15 +78,15 @@ describe("the messages of the first screens", () => {
 });
 
 describe("the page frames", () => {
-  it("are in the boot part: a page beyond the first ones shows its title and placeholders while it waits for the rest", () => {
-    // A route's staticData names them (src/app/router.ts); RoutePending shows them in the header,
-    // DocumentTitle in the tab, before the page's messages have arrived.
+  it("are in the boot part: a page beyond the first ones shows its title, placeholders and load failure while it waits for the rest", () => {
+    // A route's staticData names them (src/app/router.ts); RoutePending and RouteError show them,
+    // DocumentTitle the title in the tab, before the page's messages have arrived.
     const routesDir = join(srcDir, "routes");
     const frames: string[] = [];
     for (const entry of readdirSync(routesDir, { recursive: true, encoding: "utf8" })) {
       if (!entry.endsWith(".tsx")) continue;
       const source = readFileSync(join(routesDir, entry), "utf8");
-      for (const match of source.matchAll(/(titleId|loadingId): "([^"]+)"/g)) {
+      for (const match of source.matchAll(/(titleId|loadingId|loadFailedId): "([^"]+)"/g)) {
         frames.push(`${entry}: ${match[2]}`);
       }
     }

@@ -25,7 +25,7 @@ export interface TransportErrorDetails {
   statusCode?: number;
   /** The envelope's message, already in the caller's language. */
   serverMessage?: string;
-  /** The server's message key of the refusal (`auth.code.invalid`): what a tool decides by. */
+  /** The server's message key of the refusal (`login.code.invalid`): what a tool decides by. */
   serverKey?: string;
   /** The envelope's body, when the server sent one with a failure. */
   body?: unknown;

@@ -11,7 +11,7 @@ export interface Envelope<T = unknown> {
   /** Sent with status 500; 500 here means 'data error, please log in again'. */
   statusCode?: number;
   /**
-   * A refusal's message key (`auth.code.invalid`, `contract.notFound`): what a tool decides by,
+   * A refusal's message key (`login.code.invalid`, `contract.notFound`): what a tool decides by,
    * where `message` is its text in the caller's language (docs/wire-protocol.md#envelope).
    */
   key?: string;
