@@ -94,4 +94,3 @@ describe("the page frames", () => {
     expect(frames.filter((frame) => !isBootMessage(frame.split(": ")[1] ?? ""))).toEqual([]);
   });
 });
-
