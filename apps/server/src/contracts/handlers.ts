@@ -15,7 +15,15 @@ import { bookContractOf, changeBook } from "../customers/book-days";
 import type { Db } from "../db/database";
 import { contractSignatures, contracts, templates } from "../db/schema";
 import { findIdentity } from "../identity/identity-store";
-import { fieldProblemOf, type Outcome, refuse, refuseInput, refuseWith, succeed } from "../outcome";
+import {
+  fieldProblemOf,
+  type Outcome,
+  refuse,
+  refuseDomain,
+  refuseInput,
+  refuseWith,
+  succeed,
+} from "../outcome";
 import { contractForCaller } from "./contract-access";
 import { renderContractDocument } from "./contract-document";
 import { readContractDocument } from "./contract-document-content";
@@ -57,7 +65,7 @@ export const contractHandlers: Pick<
     const lender = caller.lender;
     if (lender === null) return refuse(403, "access.forbidden");
     const validated = validateDraftOf(caller, lender, input, now);
-    if (!validated.ok) return refuseInput(validated.errors.map(fieldProblemOf));
+    if (!validated.ok) return refuseDomain(validated.errors);
     const terms: ContractTerms = validated.value;
     return ctx.db.transaction(async (tx) => {
       if (await isBlocked(tx, caller.userId, terms.borrowerPhone)) {
