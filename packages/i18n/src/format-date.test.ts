@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { differsFromPhone, formatCalendarDate, formatDate, formatInstant } from "./format-date";
+import {
+  differsFromPhone,
+  formatCalendarDate,
+  formatDate,
+  formatInstant,
+  formatRecordedInstant,
+} from "./format-date";
 
 describe("formatCalendarDate", () => {
   it("writes a day as each language does, never as the server's ISO text", () => {
@@ -84,6 +90,23 @@ describe("formatInstant", () => {
 
   it("shows text that is no moment as it came", () => {
     expect(formatInstant("unknown", "zh-TW")).toBe("unknown");
+  });
+});
+
+describe("formatRecordedInstant", () => {
+  const signedAt = "2026-03-02T05:05:00.000Z";
+
+  it("writes a moment of record as the signed document does, its zone always named", () => {
+    expect(formatRecordedInstant(signedAt, "ko-KR", "Asia/Seoul")).toBe(
+      "2026년 3월 2일 14:05 (GMT+9)",
+    );
+    expect(formatRecordedInstant(new Date(signedAt), "zh-TW", "Asia/Taipei")).toBe(
+      "2026年3月2日 13:05 (GMT+8)",
+    );
+  });
+
+  it("shows text that is no moment as it came", () => {
+    expect(formatRecordedInstant("soon", "ko-KR", "Asia/Seoul")).toBe("soon");
   });
 });
 

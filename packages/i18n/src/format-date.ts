@@ -131,6 +131,32 @@ export function formatInstant(
 }
 
 /**
+ * A moment of record (a signature, an issued statement) as the signed document writes it: in the
+ * lender's time zone, the month by name, 24-hour time and the zone's offset, always:
+ * '2026년 3월 2일 14:05 (GMT+9)' / '2026年3月2日 14:05 (GMT+9)'. A screen that shows the signing
+ * time writes it the same way, so the borrower finds on the document what the app said.
+ */
+export function formatRecordedInstant(
+  instant: string | Date,
+  locale: string,
+  timeZone: string,
+): string {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
+  // 24-hour time: a record is read later, by people in another part of the day.
+  const written = dateFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(date);
+  return withZoneOffset(written, date, locale, timeZone);
+}
+
+/**
  * Any date text the server sends: a calendar day (`2026-11-23`) as a day, an ISO instant
  * (`2026-11-23T05:12:00.000Z`) as a moment (see `formatInstant`); anything else as it came.
  */

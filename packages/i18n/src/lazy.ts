@@ -6,6 +6,7 @@ export {
   formatCalendarDate,
   formatDate,
   formatInstant,
+  formatRecordedInstant,
   withZoneOffset,
 } from "./format-date";
 export { type CatalogPart, catalogParts, loadCatalog, loadCatalogPart } from "./load-catalog";

@@ -1,5 +1,5 @@
 import type { Contract } from "@chayong/domain";
-import { withZoneOffset } from "@chayong/i18n/lazy";
+import { formatRecordedInstant } from "@chayong/i18n/lazy";
 import type { ContractParties } from "@chayong/sdk";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 import { contractDocumentContent, type DocumentField } from "./contract-document-content";
@@ -45,20 +45,11 @@ const titleSeparator: Record<Locale, string> = { "ko-KR": ": ", "zh-TW": "：" }
 
 /**
  * An instant as the lender's clock showed it, in the reader's language, with the zone's offset:
- * `2026년 3월 2일 14:05 (GMT+9)` rather than `2026-03-02T05:05:00.000Z`.
+ * `2026년 3월 2일 14:05 (GMT+9)` rather than `2026-03-02T05:05:00.000Z`; the app writes the
+ * signing time the same way (`formatRecordedInstant`).
  */
 export function formatLocalInstant(instant: Date, timeZone: string, locale: Locale): string {
-  // 24-hour time: a record is read later, by people in another part of the day.
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  }).format(instant);
-  return withZoneOffset(dateTime, instant, locale, timeZone);
+  return formatRecordedInstant(instant, locale, timeZone);
 }
 
 /** The signature image as the document shows it: cut to its ink (the stored one is kept). */

@@ -170,6 +170,8 @@ describe("signing is a deliberate act", () => {
 
     fireEvent.click(within(dialog).getByRole("button", { name: "서명하기" }));
     expect(await screen.findByText(/계약서 서명이 완료되었습니다/)).toBeTruthy();
+    // The signing time as the signed document writes it (Seoul, 24-hour, the offset named).
+    expect(await screen.findByText(/· 2026년 3월 1일 14:00 \(GMT\+9\)$/)).toBeTruthy();
     expect(sign).toHaveBeenCalledTimes(1);
     const sent = server.calls.find((call) => call.path === "/api/v1/contract/sign");
     expect(sent?.payload).toEqual({ id: contract.id, signature: drawing.dataUrl });

@@ -1,5 +1,5 @@
 import { defaultTimeZoneOf, formatMoney, legalCapFor, todayIn } from "@chayong/domain";
-import { formatInstant } from "@chayong/i18n/lazy";
+import { formatInstant, formatRecordedInstant } from "@chayong/i18n/lazy";
 import {
   Button,
   Checkbox,
@@ -355,8 +355,8 @@ function SignContract({ code }: { code: string }) {
         <p className="page__note sign__signed">
           {_("sign.signed")}{" "}
           {contract.signedAt
-            ? // In the contract's zone, as its document writes it (docs/screens.md, "Times").
-              `· ${formatInstant(contract.signedAt, i18n.locale, { timeZone: defaultTimeZoneOf(contract.jurisdiction) })}`
+            ? // In the contract's zone and notation, as its document writes it (docs/screens.md, "Times").
+              `· ${formatRecordedInstant(contract.signedAt, i18n.locale, defaultTimeZoneOf(contract.jurisdiction))}`
             : ""}
         </p>
       )}
