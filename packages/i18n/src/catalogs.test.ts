@@ -72,6 +72,15 @@ describe("the PO catalogs", () => {
     }
   });
 
+  it("never set an ASCII apostrophe against a placeholder (ICU reads '{ as an escape)", () => {
+    // '{name}' would print the braces, not the value: quote with ‘ ’ or 「 」 instead.
+    for (const locale of locales) {
+      for (const [id, message] of entries(locale)) {
+        expect(message, `${locale} ${id}`).not.toMatch(/'\{|\}'/);
+      }
+    }
+  });
+
   it("name the values the callers pass", () => {
     const expected: Record<string, string[]> = {
       "contract.rate.aboveCap": ["capPercent", "ratePercent"],

@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "../../data/api-query";
 import { fakeBorrower, fakeLender } from "../../test/fake-user";
@@ -31,5 +31,17 @@ describe("the template list", () => {
     );
     await screen.findByText("템플릿 정보가 없습니다");
     expect(screen.queryByRole("button", { name: "템플릿 만들기" })).toBeNull();
+  });
+
+  it("says a search found nothing, naming what was typed, not that there are no templates", async () => {
+    const { server } = renderTemplates(fakeLender);
+    await screen.findByText("템플릿 정보가 없습니다");
+    fireEvent.change(screen.getByRole("searchbox", { name: "검색" }), {
+      target: { value: " 월세 " },
+    });
+    expect(await screen.findByText("‘월세’(으)로 찾은 템플릿이 없습니다")).toBeTruthy();
+    expect(screen.queryByText("템플릿 정보가 없습니다")).toBeNull();
+    const searched = server.calls.filter((call) => call.path === "/api/v1/template/query");
+    expect(searched.at(-1)?.payload).toMatchObject({ name: "월세" });
   });
 });

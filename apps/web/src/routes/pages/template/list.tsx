@@ -105,7 +105,12 @@ function TemplateListPage() {
         ) : null}
         {templates.isPending ? <ListSkeleton label={_("common.loading")} /> : null}
         {templates.isSuccess && !templates.isPlaceholderData && items.length === 0 ? (
-          <EmptyState title={_("template.noResults")} />
+          <EmptyState
+            title={
+              // A search that finds nothing says so, not that the lender has no templates.
+              name === "" ? _("template.noResults") : _("template.search.none", { name })
+            }
+          />
         ) : null}
         <ul className="template-list" aria-busy={templates.isFetching}>
           {items.map((template) => (
