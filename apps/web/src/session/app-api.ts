@@ -125,8 +125,6 @@ export function createAppApi(options: {
       const sentWith = store.get(tokenAtom);
       return send(id, variables, options).catch((error: unknown) => {
         const ended = asTransportError(error)?.kind === "session-ended";
-        // Logging out of a session the server already ended has done what it asked.
-        if (ended && id === "auth.logout") return null;
         const notNow =
           sentWith === null ||
           store.get(tokenAtom) !== sentWith ||

@@ -217,6 +217,22 @@ describe("leaving the verification", () => {
     expect(localStorage.getItem("first")).toBe("true");
   });
 
+  it("'give up and log out' is done when the server had already ended the session: login, nothing said of it", async () => {
+    const { router, server, store } = renderFacePage({
+      "/auth/v1/user/loginOut": () => ({ status: 301, message: "session ended", body: null }),
+    });
+    await screen.findByRole("button", { name: "인증 시작" });
+    fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
+    fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(server.calls.filter((call) => call.path === "/auth/v1/user/loginOut")).toHaveLength(1);
+    expect(store.get(tokenAtom)).toBeNull();
+    expect(localStorage.getItem("first")).toBe("true");
+    // Not the catalogue's 'session expired' login: the borrower asked to leave.
+    expect(router.state.location.search).not.toHaveProperty("reason");
+    expect(screen.queryByText("로그인이 만료되었습니다. 다시 로그인해 주세요.")).toBeNull();
+  });
+
   it("'give up and log out' still ends the session on this phone when the server cannot be reached", async () => {
     const { router, store } = renderFacePage({
       "/auth/v1/user/loginOut": () => {

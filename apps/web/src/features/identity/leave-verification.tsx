@@ -3,8 +3,8 @@ import { useLingui } from "@lingui/react";
 import { type ShouldBlockFn, useBlocker, useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { type ReactNode, useCallback, useRef, useState } from "react";
-import { useApiMutation } from "../../data/api-mutation";
 import { entryPath } from "../../session/back";
+import { useLogOut } from "../../session/use-log-out";
 import { clearStorageAtom, firstAtom } from "../../state/storage";
 
 /**
@@ -20,13 +20,13 @@ export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: R
   const router = useRouter();
   const setFirst = useSetAtom(firstAtom);
   const clearStorage = useSetAtom(clearStorageAtom);
-  const logout = useApiMutation("auth.logout");
+  const { logOut, leaving: loggingOut } = useLogOut();
   const [asking, setAsking] = useState(false);
-  const leaving = useRef(false);
+  const givingUp = useRef(false);
   // Only a step back is asked about: the flow's own moves (to the next step, to choose a
   // location, back to the sign page) push or replace.
   const shouldBlockFn = useCallback<ShouldBlockFn>(
-    ({ action }) => action === "BACK" && !leaving.current,
+    ({ action }) => action === "BACK" && !givingUp.current,
     [],
   );
   const blocker = useBlocker({ shouldBlockFn, withResolver: true, enableBeforeUnload: false });
@@ -36,23 +36,22 @@ export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: R
     if (blocker.status === "blocked") blocker.reset();
   };
   const giveUp = async () => {
-    leaving.current = true;
-    try {
-      await logout.mutateAsync({});
-    } catch {
-      // The session ends on this phone either way; the server forgets it at its expiry at the latest.
-    }
-    clearStorage();
-    setFirst(true);
-    setAsking(false);
-    if (blocker.status === "blocked") {
-      // The browser's back already happened; let it through.
-      blocker.proceed();
-    } else if (router.history.canGoBack()) {
-      router.history.back({ ignoreBlocker: true });
-    } else {
-      void router.navigate({ to: entryPath, replace: true, ignoreBlocker: true });
-    }
+    givingUp.current = true;
+    // The logout every screen uses (src/session/use-log-out.ts); here the phone forgets more
+    // than the session, before it leaves: the pages it goes back to must not find one.
+    await logOut(async () => {
+      clearStorage();
+      setFirst(true);
+      setAsking(false);
+      if (blocker.status === "blocked") {
+        // The browser's back already happened; let it through.
+        blocker.proceed();
+      } else if (router.history.canGoBack()) {
+        router.history.back({ ignoreBlocker: true });
+      } else {
+        await router.navigate({ to: entryPath, replace: true, ignoreBlocker: true });
+      }
+    });
   };
 
   return {
@@ -64,7 +63,7 @@ export function useLeaveVerification(): { askToLeave: () => void; leaveDialog: R
         confirmLabel={_("verify.leave.giveUp")}
         cancelLabel={_("verify.leave.continue")}
         destructive
-        confirming={logout.isPending}
+        confirming={loggingOut}
         onConfirm={() => void giveUp()}
         onCancel={stay}
       />
