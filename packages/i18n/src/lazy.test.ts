@@ -10,6 +10,7 @@ describe("@chayong/i18n/lazy", () => {
       "formatCalendarDate",
       "formatDate",
       "formatInstant",
+      "formatRecordedInstant",
       "indexFromLocale",
       "isLocale",
       "languageOptions",
