@@ -75,6 +75,8 @@ export const uiMessageIds = [
   "ledger.recordedBy",
   "ledger.reason",
   "field.required",
+  "field.amount.digitsOnly",
+  "field.amount.tooLarge",
 ] as const;
 
 export type UiMessageId = (typeof uiMessageIds)[number];

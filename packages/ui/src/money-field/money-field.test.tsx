@@ -8,7 +8,7 @@ function Harness({ initial = null, max }: { initial?: number | null; max?: numbe
   return (
     <>
       <MoneyField label="대출 금액" value={value} onValueChange={setValue} max={max} unit="원" />
-      <output data-testid="value">{value === null ? "null" : `${typeof value}:${value}`}</output>
+      <span data-testid="value">{value === null ? "null" : `${typeof value}:${value}`}</span>
     </>
   );
 }
@@ -45,5 +45,37 @@ describe("MoneyField", () => {
     fireEvent.change(input, { target: { value: "9000" } });
     expect(screen.getByTestId("value").textContent).toBe("number:900");
     expect(input.value).toBe("900");
+  });
+
+  it("says why a letter changed nothing, until the next keystroke it takes", () => {
+    render(<Harness initial={1000} />);
+    const input = screen.getByLabelText("대출 금액") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "1,000a" } });
+    expect(input.value).toBe("1,000");
+    expect(screen.getByTestId("value").textContent).toBe("number:1000");
+    expect(screen.getByRole("status").textContent).toBe("숫자만 입력할 수 있습니다");
+    // The note describes the field, so a screen reader reads it with it.
+    expect(input.getAttribute("aria-describedby")).toContain(
+      screen.getByRole("status").parentElement?.id,
+    );
+    fireEvent.change(input, { target: { value: "1,0005" } });
+    expect(screen.getByTestId("value").textContent).toBe("number:10005");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("names the largest amount when a keystroke would pass it, and forgets it on leaving", () => {
+    render(<Harness initial={900} max={1_000_000} />);
+    const input = screen.getByLabelText("대출 금액") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "90000000" } });
+    expect(input.value).toBe("900");
+    expect(screen.getByRole("status").textContent).toBe("최대 1,000,000까지 입력할 수 있습니다");
+    fireEvent.blur(input);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("keeps the caller's hint when nothing was refused", () => {
+    render(<MoneyField label="수수료" hint="없으면 0" value={0} onValueChange={() => undefined} />);
+    expect(screen.getByText("없으면 0")).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
