@@ -77,6 +77,7 @@ export const uiMessageIds = [
   "field.required",
   "field.amount.digitsOnly",
   "field.amount.tooLarge",
+  "field.amount.overMax",
 ] as const;
 
 export type UiMessageId = (typeof uiMessageIds)[number];

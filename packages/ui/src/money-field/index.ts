@@ -1,2 +1,2 @@
 export { formatMoneyDigits, type ParsedMoney, parseMoneyDigits } from "./money-digits";
-export { MoneyField, type MoneyFieldProps } from "./money-field";
+export { MoneyField, type MoneyFieldLabels, type MoneyFieldProps } from "./money-field";

@@ -16,6 +16,26 @@ export function formatMoneyDigits(value: number, locale = "ko-KR"): string {
   return format.format(value);
 }
 
+const groupSeparators = new Map<string, string>();
+
+/** The thousands separator `formatMoneyDigits` writes for `locale` ("," for ko-KR and zh-TW). */
+export function groupSeparatorOf(locale = "ko-KR"): string {
+  let separator = groupSeparators.get(locale);
+  if (separator === undefined) {
+    separator =
+      new Intl.NumberFormat(locale, { useGrouping: true })
+        .formatToParts(1_000_000)
+        .find((part) => part.type === "group")?.value ?? ",";
+    groupSeparators.set(locale, separator);
+  }
+  return separator;
+}
+
+/** Every digit of `text`, in order, leading zeros folded: what the field holds if nothing is dropped. */
+export function allDigitsOf(text: string): string {
+  return text.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
+}
+
 export type ParsedMoney =
   | { kind: "empty" }
   | { kind: "value"; value: number }

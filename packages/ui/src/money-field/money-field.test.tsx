@@ -53,14 +53,35 @@ describe("MoneyField", () => {
     fireEvent.change(input, { target: { value: "1,000a" } });
     expect(input.value).toBe("1,000");
     expect(screen.getByTestId("value").textContent).toBe("number:1000");
+    // Shown in the hint's place, which describes the field, and read out by a live region that
+    // was there before the text came.
+    const hintId = input.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(hintId)?.textContent).toBe("숫자만 입력할 수 있습니다");
     expect(screen.getByRole("status").textContent).toBe("숫자만 입력할 수 있습니다");
-    // The note describes the field, so a screen reader reads it with it.
-    expect(input.getAttribute("aria-describedby")).toContain(
-      screen.getByRole("status").parentElement?.id,
-    );
     fireEvent.change(input, { target: { value: "1,0005" } });
     expect(screen.getByTestId("value").textContent).toBe("number:10005");
-    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
+    expect(input.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("refuses a decimal point typed inside the amount instead of cutting the digits after it", () => {
+    render(<Harness initial={1000} />);
+    const input = screen.getByLabelText("대출 금액") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "1,0.00" } });
+    expect(screen.getByTestId("value").textContent).toBe("number:1000");
+    expect(input.value).toBe("1,000");
+    expect(screen.getByRole("status").textContent).toBe("숫자만 입력할 수 있습니다");
+  });
+
+  it("takes a pasted amount with its unit in silence, and says so when a paste's decimals are dropped", () => {
+    render(<Harness />);
+    const input = screen.getByLabelText("대출 금액") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "50,000원" } });
+    expect(screen.getByTestId("value").textContent).toBe("number:50000");
+    expect(screen.getByRole("status").textContent).toBe("");
+    fireEvent.change(input, { target: { value: "12,345.67" } });
+    expect(screen.getByTestId("value").textContent).toBe("number:12345");
+    expect(screen.getByRole("status").textContent).toBe("숫자만 입력할 수 있습니다");
   });
 
   it("names the largest amount when a keystroke would pass it, and forgets it on leaving", () => {
@@ -70,12 +91,20 @@ describe("MoneyField", () => {
     expect(input.value).toBe("900");
     expect(screen.getByRole("status").textContent).toBe("최대 1,000,000까지 입력할 수 있습니다");
     fireEvent.blur(input);
-    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("says only that the amount is too large when the field names no largest amount", () => {
+    render(<Harness initial={9_000_000_000_000_000} />);
+    const input = screen.getByLabelText("대출 금액") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "90,000,000,000,000,000" } });
+    expect(screen.getByTestId("value").textContent).toBe("number:9000000000000000");
+    expect(screen.getByRole("status").textContent).toBe("금액이 너무 큽니다");
   });
 
   it("keeps the caller's hint when nothing was refused", () => {
     render(<MoneyField label="수수료" hint="없으면 0" value={0} onValueChange={() => undefined} />);
     expect(screen.getByText("없으면 0")).toBeTruthy();
-    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 });

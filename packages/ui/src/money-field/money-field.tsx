@@ -3,9 +3,11 @@ import { Field, type FieldChromeProps } from "../field/field";
 import { useField } from "../field/use-field";
 import { useUiText } from "../i18n/use-ui-text";
 import {
+  allDigitsOf,
   caretAfterDigits,
   digitsBefore,
   formatMoneyDigits,
+  groupSeparatorOf,
   parseMoneyDigits,
 } from "./money-digits";
 
@@ -30,22 +32,26 @@ export interface MoneyFieldProps
 }
 
 export interface MoneyFieldLabels {
-  /** A letter or a sign was typed: only digits are taken. */
+  /** A letter, a sign or a decimal point was typed: only digits are taken. */
   digitsOnly?: ReactNode;
-  /** The amount would pass `max`. */
+  /** The amount would pass the largest the field takes (`max`, or the largest safe integer). */
   tooLarge?: ReactNode;
 }
 
 type Refusal = "digitsOnly" | "tooLarge";
 
-/** What a person may type besides digits without being told: the separators the field writes. */
-const notDigitOrSeparator = /[^\d\s,.，．]/;
+/** Whether `text` holds a character other than a digit, a space or the separators the field writes. */
+function hasForeignCharacter(text: string, locale: string): boolean {
+  const separator = groupSeparatorOf(locale);
+  return [...text].some((char) => !/[\d\s，]/.test(char) && char !== separator);
+}
 
 /**
  * Money entry: integer only, thousands separators while typing, numeric keypad on phones.
  * The value is never a float: the input is digits, the callback gets a safe integer or null.
- * A keystroke it cannot take (a letter, an amount over `max`) changes nothing and says why under
- * the field until the next one it takes, so nothing vanishes unexplained.
+ * A keystroke that adds no digit (a letter, a decimal point) or passes the largest amount changes
+ * nothing; a paste keeps its integer part. Either way the field says what it did not take, below
+ * it, until the next change it takes in full or until it loses focus: nothing vanishes unexplained.
  */
 export function MoneyField({
   value,
@@ -64,15 +70,13 @@ export function MoneyField({
       ? (labels.digitsOnly ?? t("field.amount.digitsOnly"))
       : refusal === "tooLarge"
         ? (labels.tooLarge ??
-          t("field.amount.tooLarge", {
-            max: formatMoneyDigits(max ?? Number.MAX_SAFE_INTEGER, locale),
-          }))
+          (max === undefined
+            ? t("field.amount.tooLarge")
+            : t("field.amount.overMax", { max: formatMoneyDigits(max, locale) })))
         : null;
-  const { field, control, controlProps } = useField({
-    ...props,
-    // The note of a refused keystroke stands in the hint's place, announced, until the next one.
-    hint: refusalNote ? <span role="status">{refusalNote}</span> : hint,
-  });
+  // The note shows in the hint's place; a live region that is always there reads it out (one
+  // added together with its text is often not announced).
+  const { field, control, controlProps } = useField({ ...props, hint: refusalNote ?? hint });
   const inputRef = useRef<HTMLInputElement>(null);
   // Caret to restore after React re-renders the re-formatted text (digits before it, not chars).
   const pendingCaretDigits = useRef<number | null>(null);
@@ -106,15 +110,23 @@ export function MoneyField({
         }}
         onChange={(event) => {
           const input = event.currentTarget;
+          const previousDigits = value === null ? "" : String(value);
+          const typedDigits = allDigitsOf(input.value);
+          const foreign = hasForeignCharacter(input.value, locale);
           const parsed = parseMoneyDigits(input.value, max);
-          if (parsed.kind === "too-large") {
-            // Refuse the keystroke: re-render restores the previous text and caret.
-            pendingCaretDigits.current = digitsBefore(text, text.length);
-            setRefusal("tooLarge");
+          if (parsed.kind === "too-large" || (foreign && typedDigits === previousDigits)) {
+            // Refuse the keystroke: re-render restores the previous text, the caret where it was.
+            pendingCaretDigits.current =
+              parsed.kind === "too-large"
+                ? digitsBefore(text, text.length)
+                : digitsBefore(input.value, input.selectionStart ?? input.value.length);
+            setRefusal(parsed.kind === "too-large" ? "tooLarge" : "digitsOnly");
             forceRender((n) => n + 1);
             return;
           }
-          setRefusal(notDigitOrSeparator.test(input.value) ? "digitsOnly" : null);
+          const kept = parsed.kind === "empty" ? "" : String(parsed.value);
+          // A paste's part after a decimal point is dropped: say so.
+          setRefusal(kept === typedDigits ? null : "digitsOnly");
           pendingCaretDigits.current = digitsBefore(
             input.value,
             input.selectionStart ?? input.value.length,
@@ -125,6 +137,9 @@ export function MoneyField({
         }}
       />
       {unit ? <span className="cy-field__affix">{unit}</span> : null}
+      <span className="cy-visually-hidden" role="status">
+        {refusalNote}
+      </span>
     </Field>
   );
 }
