@@ -39,7 +39,7 @@ describe("the template list", () => {
     fireEvent.change(screen.getByRole("searchbox", { name: "검색" }), {
       target: { value: " 월세 " },
     });
-    expect(await screen.findByText("‘월세’(으)로 찾은 템플릿이 없습니다")).toBeTruthy();
+    expect(await screen.findByText("‘월세’ 검색 결과가 없습니다")).toBeTruthy();
     expect(screen.queryByText("템플릿 정보가 없습니다")).toBeNull();
     const searched = server.calls.filter((call) => call.path === "/api/v1/template/query");
     expect(searched.at(-1)?.payload).toMatchObject({ name: "월세" });
