@@ -111,6 +111,12 @@ const dayPatterns: Record<string, (year: string, month: string, day: string) => 
   "zh-TW": (year, month, day) => `${year}/${month}/${day}`,
 };
 
+/** The moment an ISO instant or a `Date` names, or null for one that names none. */
+function momentOf(instant: string | Date): Date | null {
+  const date = typeof instant === "string" ? new Date(instant) : instant;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * A moment (an ISO instant from the server, or a `Date`) as the reader writes it, with its time
  * unless `time: false`, in `timeZone` (the reader's own by default). Text that is no moment is
@@ -121,8 +127,8 @@ export function formatInstant(
   locale: string,
   options: FormatDateOptions = {},
 ): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
+  const date = momentOf(instant);
+  if (date === null) return typeof instant === "string" ? instant : "";
   const withTime = options.time !== false;
   const { timeZone } = options;
   const written = formatter(locale, withTime, timeZone).format(date);
@@ -141,8 +147,8 @@ export function formatRecordedInstant(
   locale: string,
   timeZone: string,
 ): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return typeof instant === "string" ? instant : "";
+  const date = momentOf(instant);
+  if (date === null) return typeof instant === "string" ? instant : "";
   // 24-hour time: a record is read later, by people in another part of the day.
   const written = dateFormat(locale, {
     year: "numeric",

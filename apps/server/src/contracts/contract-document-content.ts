@@ -1,10 +1,10 @@
 import { type Contract, displayPhone, formatMoney } from "@chayong/domain";
-import { formatCalendarDate } from "@chayong/i18n/lazy";
+import { formatCalendarDate, formatRecordedInstant } from "@chayong/i18n/lazy";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { contractSignatures } from "../db/schema";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
-import { type ContractDocumentInput, formatLocalInstant } from "./contract-document";
+import type { ContractDocumentInput } from "./contract-document";
 import { readContractParties } from "./contract-parties";
 import { type ContractRow, summarizeOne } from "./contract-store";
 
@@ -179,7 +179,10 @@ export function contractDocumentContent({
         signature === null
           ? []
           : [
-              field("document.signedAt", formatLocalInstant(signature.signedAt, timeZone, locale)),
+              field(
+                "document.signedAt",
+                formatRecordedInstant(signature.signedAt, locale, timeZone),
+              ),
               field("document.termsHash", signature.termsSha256, "code"),
             ],
     },

@@ -1,5 +1,4 @@
 import type { Contract } from "@chayong/domain";
-import { formatRecordedInstant } from "@chayong/i18n/lazy";
 import type { ContractParties } from "@chayong/sdk";
 import { type Locale, type ServerTextKey, serverText } from "../messages/message-for";
 import { contractDocumentContent, type DocumentField } from "./contract-document-content";
@@ -42,15 +41,6 @@ export function escapeHtml(value: unknown): string {
  */
 /** Between the title and the contract's name: Chinese writes the full-width colon, unspaced. */
 const titleSeparator: Record<Locale, string> = { "ko-KR": ": ", "zh-TW": "：" };
-
-/**
- * An instant as the lender's clock showed it, in the reader's language, with the zone's offset:
- * `2026년 3월 2일 14:05 (GMT+9)` rather than `2026-03-02T05:05:00.000Z`; the app writes the
- * signing time the same way (`formatRecordedInstant`).
- */
-export function formatLocalInstant(instant: Date, timeZone: string, locale: Locale): string {
-  return formatRecordedInstant(instant, locale, timeZone);
-}
 
 /** The signature image as the document shows it: cut to its ink (the stored one is kept). */
 export function displaySignaturePng(imagePngBase64: string): string {

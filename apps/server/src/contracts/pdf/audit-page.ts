@@ -1,9 +1,9 @@
 import type { LedgerEntryKind } from "@chayong/domain";
+import { formatRecordedInstant } from "@chayong/i18n/lazy";
 import { type AuditRecord, readAuditEvents } from "../../audit/audit";
 import type { AuditAction } from "../../audit/audit-events";
 import type { Db } from "../../db/database";
 import { type Locale, type ServerTextKey, serverText } from "../../messages/message-for";
-import { formatLocalInstant } from "../contract-document";
 import type { AuditLine } from "./render-contract-pdf";
 
 /** The label of every action recorded about one contract (docs/contract-pdf.md). */
@@ -39,7 +39,7 @@ function actionText(event: AuditRecord, t: Translate, timeZone: string, locale: 
       if (identity?.idNumberMasked == null || identity.idCardVerifiedAt === null) return signed;
       const verified = t("pdf.audit.verified", {
         idNumber: identity.idNumberMasked,
-        date: formatLocalInstant(new Date(identity.idCardVerifiedAt), timeZone, locale),
+        date: formatRecordedInstant(identity.idCardVerifiedAt, locale, timeZone),
       });
       return `${signed}. ${verified}`;
     }
@@ -72,7 +72,7 @@ export function auditLineOf(event: AuditRecord, timeZone: string, locale: Locale
       ? null
       : t("pdf.audit.origin", { ip: event.ip, device: deviceSummary(event.device) });
   return {
-    time: formatLocalInstant(event.at, timeZone, locale),
+    time: formatRecordedInstant(event.at, locale, timeZone),
     actor,
     action: origin === null ? action : `${action}\n${origin}`,
   };

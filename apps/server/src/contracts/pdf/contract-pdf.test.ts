@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { threadId } from "node:worker_threads";
 import { contractPdfFileName } from "@chayong/domain";
+import { formatRecordedInstant } from "@chayong/i18n/lazy";
 import { HEADER } from "@chayong/transport";
 import { eq } from "drizzle-orm";
 import { PDFName } from "pdf-lib";
@@ -18,7 +19,6 @@ import {
 import { pdfsig, readPdf } from "../../testing/pdf-reader";
 import { refusal } from "../../testing/refusal";
 import { startTestServer, type TestServer } from "../../testing/test-server";
-import { formatLocalInstant } from "../contract-document";
 import { findSeal } from "../seal/contract-seal";
 import { runningPdfThreadId } from "./pdf-thread";
 
@@ -95,7 +95,7 @@ describe("contract.pdf", () => {
     expect(first).toContain(signature.termsSha256);
     expect(compact(first)).toContain(compact(contract.number));
     expect(compact(first)).toContain(
-      compact(formatLocalInstant(signature.signedAt, "Asia/Seoul", "ko-KR")),
+      compact(formatRecordedInstant(signature.signedAt, "ko-KR", "Asia/Seoul")),
     );
     expect(compact(first)).toContain(compact(serverText("document.costOfCredit", "ko-KR")));
     expect(compact(first)).toContain("340,000");

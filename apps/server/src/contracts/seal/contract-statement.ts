@@ -6,14 +6,13 @@ import {
   replayLedger,
   todayIn,
 } from "@chayong/domain";
-import { formatCalendarDate } from "@chayong/i18n/lazy";
+import { formatCalendarDate, formatRecordedInstant } from "@chayong/i18n/lazy";
 import { actorOf, recordAudit } from "../../audit/audit";
 import { readChainHead } from "../../audit/audit-chain";
 import type { Call } from "../../calls/call";
 import type { Caller } from "../../calls/caller";
 import { contractStatements } from "../../db/schema";
 import { type ServerTextKey, serverText } from "../../messages/message-for";
-import { formatLocalInstant } from "../contract-document";
 import { readContractParties } from "../contract-parties";
 import { type ContractRow, loadLedger } from "../contract-store";
 import { renderStatementPdfOffThread } from "../pdf/pdf-thread";
@@ -58,7 +57,7 @@ export async function issueStatement(
       { label: t("document.lender"), value: parties.lender.name },
       { label: t("document.borrower"), value: borrower },
       { label: t("statement.asOf"), value: formatCalendarDate(asOf, locale), emphasis: "strong" },
-      { label: t("statement.issuedAt"), value: formatLocalInstant(now, row.timeZone, locale) },
+      { label: t("statement.issuedAt"), value: formatRecordedInstant(now, locale, row.timeZone) },
       { label: t("statement.contractPdf"), value: seal.pdfSha256, emphasis: "code" },
       { label: t("statement.chainHead"), value: `#${head.seq} ${head.hash}`, emphasis: "code" },
     ],
