@@ -203,35 +203,33 @@ describe("leaving the verification", () => {
     expect(localStorage.getItem("first")).toBeNull();
   });
 
-  it("'give up and log out' ends the session, sets the first flag and goes back: to the order list without a previous page, which without a session is login", async () => {
-    const { router, server, store } = renderFacePage({
-      "/auth/v1/user/loginOut": () => ({ body: null }),
-    });
-    await screen.findByRole("button", { name: "인증 시작" });
-    expect(store.get(tokenAtom)).not.toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
-    fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
-    expect(server.calls.filter((call) => call.path === "/auth/v1/user/loginOut")).toHaveLength(1);
-    expect(store.get(tokenAtom)).toBeNull();
-    expect(localStorage.getItem("first")).toBe("true");
-  });
-
-  it("'give up and log out' is done when the server had already ended the session: login, nothing said of it", async () => {
-    const { router, server, store } = renderFacePage({
-      "/auth/v1/user/loginOut": () => ({ status: 301, message: "session ended", body: null }),
-    });
-    await screen.findByRole("button", { name: "인증 시작" });
-    fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
-    fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
-    expect(server.calls.filter((call) => call.path === "/auth/v1/user/loginOut")).toHaveLength(1);
-    expect(store.get(tokenAtom)).toBeNull();
-    expect(localStorage.getItem("first")).toBe("true");
-    // Not the catalogue's 'session expired' login: the borrower asked to leave.
-    expect(router.state.location.search).not.toHaveProperty("reason");
-    expect(screen.queryByText("로그인이 만료되었습니다. 다시 로그인해 주세요.")).toBeNull();
-  });
+  it.each([
+    ["ends the session", () => ({ body: null })],
+    // The server had already ended it: still done, and not the catalogue's 'session expired' login.
+    [
+      "is done when the server had already ended the session",
+      () => ({
+        status: 301,
+        message: "session ended",
+        body: null,
+      }),
+    ],
+  ])(
+    "'give up and log out' %s, sets the first flag and goes back: to the order list without a previous page, which without a session is login",
+    async (_case, answer) => {
+      const { router, server, store } = renderFacePage({ "/auth/v1/user/loginOut": answer });
+      await screen.findByRole("button", { name: "인증 시작" });
+      expect(store.get(tokenAtom)).not.toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "뒤로" }));
+      fireEvent.click(await screen.findByRole("button", { name: "포기하고 로그아웃" }));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+      expect(server.calls.filter((call) => call.path === "/auth/v1/user/loginOut")).toHaveLength(1);
+      expect(store.get(tokenAtom)).toBeNull();
+      expect(localStorage.getItem("first")).toBe("true");
+      expect(router.state.location.search).not.toHaveProperty("reason");
+      expect(screen.queryByText("로그인이 만료되었습니다. 다시 로그인해 주세요.")).toBeNull();
+    },
+  );
 
   it("'give up and log out' still ends the session on this phone when the server cannot be reached", async () => {
     const { router, store } = renderFacePage({
