@@ -5,30 +5,25 @@
 
 const digitFormats = new Map<string, Intl.NumberFormat>();
 
-/** Formats an integer with the locale's thousands separators ("1,234,567"). */
-export function formatMoneyDigits(value: number, locale = "ko-KR"): string {
-  // One formatter per locale: making one costs far more than formatting (every keystroke).
+/** One formatter per locale: making one costs far more than formatting (every keystroke). */
+function digitFormatOf(locale: string): Intl.NumberFormat {
   let format = digitFormats.get(locale);
   if (format === undefined) {
     format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
     digitFormats.set(locale, format);
   }
-  return format.format(value);
+  return format;
 }
 
-const groupSeparators = new Map<string, string>();
+/** Formats an integer with the locale's thousands separators ("1,234,567"). */
+export function formatMoneyDigits(value: number, locale = "ko-KR"): string {
+  return digitFormatOf(locale).format(value);
+}
 
 /** The thousands separator `formatMoneyDigits` writes for `locale` ("," for ko-KR and zh-TW). */
 export function groupSeparatorOf(locale = "ko-KR"): string {
-  let separator = groupSeparators.get(locale);
-  if (separator === undefined) {
-    separator =
-      new Intl.NumberFormat(locale, { useGrouping: true })
-        .formatToParts(1_000_000)
-        .find((part) => part.type === "group")?.value ?? ",";
-    groupSeparators.set(locale, separator);
-  }
-  return separator;
+  const parts = digitFormatOf(locale).formatToParts(1_000_000);
+  return parts.find((part) => part.type === "group")?.value ?? ",";
 }
 
 /** Every digit of `text`, in order, leading zeros folded: what the field holds if nothing is dropped. */
@@ -47,12 +42,11 @@ export type ParsedMoney =
  * only the integer part), leading zeros fold away, and values beyond `max` are refused.
  */
 export function parseMoneyDigits(text: string, max = Number.MAX_SAFE_INTEGER): ParsedMoney {
-  const integerPart = text.split(/[.．]/)[0] ?? "";
-  const digits = integerPart.replace(/\D/g, "");
+  const digits = allDigitsOf(text.split(/[.．]/)[0] ?? "");
   if (digits === "") {
     return { kind: "empty" };
   }
-  const value = Number(digits.replace(/^0+(?=\d)/, ""));
+  const value = Number(digits);
   if (!Number.isSafeInteger(value) || value > max) {
     return { kind: "too-large" };
   }

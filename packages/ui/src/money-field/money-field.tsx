@@ -114,23 +114,26 @@ export function MoneyField({
           const typedDigits = allDigitsOf(input.value);
           const foreign = hasForeignCharacter(input.value, locale);
           const parsed = parseMoneyDigits(input.value, max);
-          if (parsed.kind === "too-large" || (foreign && typedDigits === previousDigits)) {
-            // Refuse the keystroke: re-render restores the previous text, the caret where it was.
-            pendingCaretDigits.current =
-              parsed.kind === "too-large"
-                ? digitsBefore(text, text.length)
-                : digitsBefore(input.value, input.selectionStart ?? input.value.length);
-            setRefusal(parsed.kind === "too-large" ? "tooLarge" : "digitsOnly");
+          // Where the caret stands, in digits: kept there whether the keystroke is taken or not.
+          const caretDigits = digitsBefore(input.value, input.selectionStart ?? input.value.length);
+          // Refuse the keystroke: re-render restores the previous text, the caret at `caretAt`.
+          const refuse = (why: Refusal, caretAt: number) => {
+            pendingCaretDigits.current = caretAt;
+            setRefusal(why);
             forceRender((n) => n + 1);
+          };
+          if (parsed.kind === "too-large") {
+            refuse("tooLarge", digitsBefore(text, text.length));
+            return;
+          }
+          if (foreign && typedDigits === previousDigits) {
+            refuse("digitsOnly", caretDigits);
             return;
           }
           const kept = parsed.kind === "empty" ? "" : String(parsed.value);
           // A paste's part after a decimal point is dropped: say so.
           setRefusal(kept === typedDigits ? null : "digitsOnly");
-          pendingCaretDigits.current = digitsBefore(
-            input.value,
-            input.selectionStart ?? input.value.length,
-          );
+          pendingCaretDigits.current = caretDigits;
           onValueChange(parsed.kind === "empty" ? null : parsed.value);
           // A value that formats to the same text (e.g. a typed separator) still needs the caret fixed.
           forceRender((n) => n + 1);
