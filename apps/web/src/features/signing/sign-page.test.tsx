@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FakeRoute } from "../../test/fake-api-server";
 import { fakeContract } from "../../test/fake-contract";
 import { fakeUserDetail } from "../../test/fake-identity";
-import { fakeBorrower } from "../../test/fake-user";
+import { fakeBorrower, fakeLender } from "../../test/fake-user";
 import { renderApp } from "../../test/render-app";
 import { pendingSignatureAtom } from "./pending-signature";
 
@@ -268,6 +268,37 @@ describe("opened with another phone", () => {
     expect(logout).toHaveBeenCalledTimes(1);
     expect(router.state.location.search).toEqual({ redirect: signPage });
     expect(store.get(pendingSignatureAtom)).toBeNull();
+  });
+
+  it("tells a lender who opens a share link that it is the borrower's, not that it is broken", async () => {
+    const logout = vi.fn(() => ({ body: null }));
+    const { router } = renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/open": () => ({ status: 403, message: "접근 권한이 없습니다" }),
+        "/auth/v1/user/loginOut": logout,
+      },
+    });
+    expect(await screen.findByText("차용인용 계약 링크입니다")).toBeTruthy();
+    expect(screen.queryByText("접근 권한이 없습니다")).toBeNull();
+    expect(screen.queryByText(/링크가 잘못되었거나/)).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "로그아웃하고 다른 번호로 로그인" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/login/index"));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(router.state.location.search).toEqual({ redirect: signPage });
+  });
+
+  it("takes a lender from a share link back to his contracts", async () => {
+    const { router } = renderApp(signPage, {
+      routes: {
+        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
+        "/api/v1/contract/open": () => ({ status: 403, message: "접근 권한이 없습니다" }),
+        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: 0 } }),
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "내 계약 목록으로" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/index"));
   });
 
   it("shows the plain refusal when the server names no number", async () => {

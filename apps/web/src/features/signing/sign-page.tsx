@@ -28,7 +28,7 @@ import { formatPercent } from "../contracts/percent";
 import { enterVerification } from "../identity/flow-history";
 import { ContractDocument } from "./contract-document";
 import { pendingSignatureAtom, readConfirmedAtom } from "./pending-signature";
-import { WrongPhoneNotice } from "./wrong-phone-notice";
+import { LenderLinkNotice, WrongPhoneNotice } from "./wrong-phone-notice";
 
 /**
  * The borrower's sign page, opened from the share link (`#/pages/loans/sign?code=...`): the
@@ -62,12 +62,17 @@ export function SignPageFailure({ error }: ErrorComponentProps) {
   const navigate = useNavigate();
   const sentTo = sentToPhoneOf(error);
   const expiredAt = linkExpiredAtOf(error);
+  const user = useQuery(currentUserQuery());
+  // Only a borrower may open a share link: a lender's account is refused before any lookup.
+  const openedByLender = user.data?.role === "lender" && asTransportError(error)?.status === 403;
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />
       <div className="page page--above-service">
         {sentTo ? (
           <WrongPhoneNotice sentToPhone={sentTo} />
+        ) : openedByLender ? (
+          <LenderLinkNotice />
         ) : expiredAt ? (
           <EmptyState
             title={_("sign.linkExpired.title")}

@@ -2,7 +2,7 @@ import { displayPhone } from "@chayong/domain";
 import { Button } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { currentUserQuery } from "../../data/api-query";
 import { loginPath, safeRedirect } from "../../session/login-redirect";
 import { useLogOut } from "../../session/use-log-out";
@@ -14,17 +14,8 @@ import { useLogOut } from "../../session/use-log-out";
  */
 export function WrongPhoneNotice({ sentToPhone }: { sentToPhone: string }) {
   const { _ } = useLingui();
-  const router = useRouter();
   const user = useQuery(currentUserQuery());
-  const { logOut, leaving } = useLogOut();
-
-  const switchAccount = () => {
-    // Where to come back to: this very contract, once logged in with the right number.
-    const redirect = safeRedirect(router.latestLocation.href);
-    return logOut(() =>
-      router.navigate({ to: loginPath, search: redirect ? { redirect } : {}, replace: true }),
-    );
-  };
+  const { switchAccount, leaving } = useSwitchAccount();
 
   return (
     <section className="wrong-phone" aria-labelledby="wrong-phone-title" role="alert">
@@ -45,4 +36,47 @@ export function WrongPhoneNotice({ sentToPhone }: { sentToPhone: string }) {
       </Button>
     </section>
   );
+}
+
+/**
+ * A lender opened a share link, usually his own to try it before sending it: the link is the
+ * borrower's way in, so a lender's account cannot open it (docs/contracts.md, "Opening a
+ * contract"). It says so instead of calling the link broken, and offers the two ways on: back
+ * to his contracts, or logging in with another number to see what the borrower sees.
+ */
+export function LenderLinkNotice() {
+  const { _ } = useLingui();
+  const navigate = useNavigate();
+  const { switchAccount, leaving } = useSwitchAccount();
+  return (
+    <section className="wrong-phone" aria-labelledby="lender-link-title" role="alert">
+      <h2 className="wrong-phone__title" id="lender-link-title">
+        {_("sign.lenderLink.title")}
+      </h2>
+      <p className="wrong-phone__sent-to">{_("sign.lenderLink.description")}</p>
+      <Button
+        size="lg"
+        block
+        onClick={() => void navigate({ to: "/pages/order/index", replace: true })}
+      >
+        {_("sign.lenderLink.contracts")}
+      </Button>
+      <Button variant="secondary" block loading={leaving} onClick={() => void switchAccount()}>
+        {_("sign.lenderLink.switch")}
+      </Button>
+    </section>
+  );
+}
+
+/** Log out, then log in again with another number and come back to this very link. */
+function useSwitchAccount() {
+  const router = useRouter();
+  const { logOut, leaving } = useLogOut();
+  const switchAccount = () => {
+    const redirect = safeRedirect(router.latestLocation.href);
+    return logOut(() =>
+      router.navigate({ to: loginPath, search: redirect ? { redirect } : {}, replace: true }),
+    );
+  };
+  return { switchAccount, leaving };
 }
