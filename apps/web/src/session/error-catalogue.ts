@@ -1,5 +1,6 @@
 import type { TransportError } from "@chayong/transport";
 import { atom, type createStore } from "jotai";
+import { endSessionKeepingWork } from "../state/session-scoped";
 import { clearStorageAtom, tokenAtom } from "../state/storage";
 import type { LoginReason } from "./login-redirect";
 
@@ -129,7 +130,9 @@ export function createErrorCatalogue(options: {
 }): ErrorCatalogue {
   const { store, goToLogin } = options;
   const endSession = () => {
-    store.set(clearStorageAtom);
+    // Not a logout: an unfinished contract draft waits, in this tab, for the same user's next
+    // login (docs/login.md#session-end-in-the-app).
+    endSessionKeepingWork(store, () => store.set(clearStorageAtom));
     goToLogin("expired");
   };
   const show = (modal: CatalogueModal) => {

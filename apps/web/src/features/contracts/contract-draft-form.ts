@@ -40,6 +40,11 @@ const draftFormSchema = v.object({
 
 export type DraftForm = v.InferInput<typeof draftFormSchema>;
 
+/** A draft as the form holds it (one read back from session storage is checked with this). */
+export function isDraftForm(value: unknown): value is DraftForm {
+  return v.is(draftFormSchema, value);
+}
+
 export function emptyDraftForm(today: CalendarDate): DraftForm {
   return {
     name: "",

@@ -20,6 +20,9 @@ function renderForm(routes: Record<string, FakeRoute> = {}) {
   });
 }
 
+/** The login info a login leaves in local storage (docs/login.md#sessions). */
+const lenderLogin = { userId: "lender-1", uuId: "uu-1" };
+
 /** Every field of a single payment within the cap, as a lender types it. */
 async function fillDraft() {
   const type = async (name: string, value: string) =>
@@ -206,5 +209,62 @@ describe("the create-contract form", () => {
     expect((await field("name")).value).toBe("기본 계약");
     expect((await field("borrowerPhone")).value).toBe("010-8765-4321");
     expect((await field("loanAmount")).value).toBe("500,000");
+  });
+});
+
+describe("the create-contract draft across a session end and a reload", () => {
+  const sessionEnded = "로그인이 만료되었습니다. 다시 로그인해 주세요.";
+
+  /** The lender's session ends as he presses create; then `who` logs in on the same phone. */
+  async function sessionEndsThenLogIn(who: { userId: string; uuId: string }) {
+    localStorage.setItem("loginInfo", JSON.stringify(lenderLogin));
+    const { router } = renderForm({
+      "/api/v1/contract/add": () => ({ status: 301, message: "session ended", body: null }),
+      "/auth/v3/user/login": () => ({
+        body: { token: "token-after-login", loginInfo: who, role: "lender" },
+      }),
+    });
+    await fillDraft();
+    fireEvent.click(screen.getByRole("button", { name: "계약 만들기" }));
+    expect(await screen.findByText(sessionEnded)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/pages/login/index");
+
+    fireEvent.change(screen.getByLabelText("휴대폰 번호", { exact: false }), {
+      target: { value: "010-5555-6666" },
+    });
+    fireEvent.change(screen.getByLabelText("인증번호", { exact: false }), {
+      target: { value: "123456" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "로그인" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/addContract"));
+  }
+
+  it("is there again when the same lender logs back in after his session ended", async () => {
+    await sessionEndsThenLogIn(lenderLogin);
+    await waitFor(async () => expect((await field("borrowerPhone")).value).toBe("010-8765-4321"));
+    expect((await field("loanAmount")).value).toBe("1,000,000");
+    expect((await field("repaymentDate")).value).toBe(inDays(31));
+    expect((await field("instalmentAmount")).value).toBe("1,010,000");
+    expect((await field("overdueRate")).value).toBe("15");
+  });
+
+  it("is not shown to another user who logs in on the same phone, nor kept", async () => {
+    await sessionEndsThenLogIn({ userId: "someone-else", uuId: "uu-2" });
+    expect((await field("borrowerPhone")).value).toBe("");
+    expect((await field("loanAmount")).value).toBe("");
+    expect(sessionStorage.getItem("contractDraft")).toBeNull();
+  });
+
+  it("is kept across a reload of the form", async () => {
+    localStorage.setItem("loginInfo", JSON.stringify(lenderLogin));
+    renderForm();
+    await fillDraft();
+    await waitFor(() => expect(sessionStorage.getItem("contractDraft")).toContain("1010000"));
+
+    // The page reloads: a new app over the same tab.
+    cleanup();
+    renderForm();
+    await waitFor(async () => expect((await field("borrowerPhone")).value).toBe("010-8765-4321"));
+    expect((await field("instalmentAmount")).value).toBe("1,010,000");
   });
 });

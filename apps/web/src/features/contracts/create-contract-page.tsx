@@ -12,7 +12,7 @@ import { useDomainForm } from "../../forms";
 import { asTransportError } from "../../session/error-catalogue";
 import { domainMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
-import { sessionScopedAtom } from "../../state/session-scoped";
+import { sessionStoredAtom, sessionStoredKeys } from "../../state/session-scoped";
 import { currencyUnit } from "../money/currency-unit";
 import { chosenTemplateAtom } from "../templates/chosen-template";
 import {
@@ -20,14 +20,23 @@ import {
   type DraftForm,
   emptyDraftForm,
   fieldOfDraft,
+  isDraftForm,
   previewOf,
   validateForm,
 } from "./contract-draft-form";
 import { formatPercent } from "./percent";
 import { ScheduleTable } from "./schedule-table";
 
-/** The draft survives a trip to the template list and back; cleared once the contract exists. */
-const draftFormAtom = sessionScopedAtom<DraftForm | null>(null);
+/**
+ * The draft survives a trip to the template list and back, a reload, and an ended session for
+ * the same lender's next login (docs/login.md#session-end-in-the-app); a logout or another user's
+ * login forgets it. Cleared once the contract exists.
+ */
+const draftFormAtom = sessionStoredAtom<DraftForm | null>(
+  sessionStoredKeys.contractDraft,
+  null,
+  isDraftForm,
+);
 
 type Lender = NonNullable<CurrentUser["lender"]>;
 
