@@ -39,4 +39,16 @@ describe("styles.css", () => {
       "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css",
     ]);
   });
+
+  it("keeps words whole (word-break: keep-all) only under a Korean :lang rule", () => {
+    // Chinese has no spaces: keep-all makes a sentence one word, and a comma starts a line.
+    const outsideKorean = cssFiles(srcDir).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/([^{};]+)\{([^{}]*)\}/g)]
+        .filter(
+          ([, selector, body]) => body?.includes("keep-all") && !selector?.includes(":lang(ko)"),
+        )
+        .map(([, selector]) => `${relative(srcDir, file)}: ${selector?.trim()}`),
+    );
+    expect(outsideKorean).toEqual([]);
+  });
 });
