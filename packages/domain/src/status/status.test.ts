@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ContractBalances, InstalmentBalance } from "../ledger";
-import { allowedActions, type ContractStatus, deriveStatus } from "./status";
+import {
+  allowedActions,
+  type ContractStatus,
+  contractStatuses,
+  contractStatusesInLifecycleOrder,
+  deriveStatus,
+} from "./status";
 
 function balances(parts: Partial<InstalmentBalance>[]): ContractBalances {
   const instalments = parts.map(
@@ -95,5 +101,11 @@ describe("allowedActions", () => {
       .map(([name]) => name)
       .join(" ");
     expect(granted).toBe(allowed);
+  });
+});
+
+describe("contractStatusesInLifecycleOrder", () => {
+  it("holds every status once", () => {
+    expect([...contractStatusesInLifecycleOrder].sort()).toEqual([...contractStatuses]);
   });
 });

@@ -18,6 +18,20 @@ export const contractStatuses = [
 ] as const satisfies readonly ContractStatus[];
 export const contractStatusSchema = v.picklist(contractStatuses, "common.pleaseSelect");
 
+/**
+ * The statuses in the order a contract lives them (docs/statuses.md#contract-statuses), for a
+ * person choosing one: waiting for signature, being signed, repaying, overdue, then the two
+ * endings. The codes' own order (type1..type6) follows no story.
+ */
+export const contractStatusesInLifecycleOrder = [
+  "type1",
+  "type2",
+  "type6",
+  "type4",
+  "type5",
+  "type3",
+] as const satisfies readonly ContractStatus[];
+
 export type ContractType = "single" | "instalment";
 export const contractTypes = ["single", "instalment"] as const satisfies readonly ContractType[];
 export const contractTypeSchema = v.picklist(contractTypes, "common.pleaseSelect");

@@ -95,6 +95,21 @@ describe("the order list", () => {
     );
   });
 
+  it("offers the statuses in the order a contract lives them", async () => {
+    renderList();
+    await screen.findByText("Contract 25");
+    const options = [...(screen.getByLabelText("상태") as HTMLSelectElement).options];
+    expect(options.map((option) => option.value)).toEqual([
+      "all",
+      "type1",
+      "type2",
+      "type6",
+      "type4",
+      "type5",
+      "type3",
+    ]);
+  });
+
   it("opens the borrower's customer details from a contract card", async () => {
     const { router } = renderList();
     await screen.findByText("Contract 25");

@@ -1,4 +1,8 @@
-import { type ContractTypeFilter, contractStatuses, displayPhone } from "@chayong/domain";
+import {
+  type ContractTypeFilter,
+  contractStatusesInLifecycleOrder,
+  displayPhone,
+} from "@chayong/domain";
 import {
   Button,
   ContractCard,
@@ -168,7 +172,7 @@ function OrderListPage() {
             value={status ?? "all"}
             options={[
               { value: "all", label: _("common.all") },
-              ...contractStatuses.map((code) => ({
+              ...contractStatusesInLifecycleOrder.map((code) => ({
                 value: code,
                 label: _(`contract.status.${code}`),
               })),
