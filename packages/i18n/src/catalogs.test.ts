@@ -81,6 +81,12 @@ describe("the PO catalogs", () => {
     }
   });
 
+  it("call a contract 合約 in zh-TW, one word everywhere (契約 read as another thing)", () => {
+    for (const [id, message] of entries("zh-TW")) {
+      expect(message, `zh-TW ${id}`).not.toContain("契約");
+    }
+  });
+
   it("name the values the callers pass", () => {
     const expected: Record<string, string[]> = {
       "contract.rate.aboveCap": ["capPercent", "ratePercent"],
