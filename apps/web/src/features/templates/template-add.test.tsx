@@ -10,11 +10,11 @@ afterEach(() => {
 
 describe("adding a template", () => {
   it("requires each field, then sends the template request the server receives", async () => {
-    const { server } = renderApp("/pages/template/add", {
+    const { server, router } = renderApp("/pages/template/add", {
       routes: {
         "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
-        // Saved, the page goes back to the order list.
-        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
+        // Saved, the page opened on its own goes to the template list, where the template is.
+        "/api/v1/template/query": () => ({ body: [] }),
         "/api/v1/template/add": (payload) => ({
           body: { ...(payload as object), id: "t-1", createdAt: "2026-03-01T00:00:00.000Z" },
         }),
@@ -42,5 +42,6 @@ describe("adding a template", () => {
         idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       }),
     );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pages/template/list"));
   });
 });

@@ -14,7 +14,9 @@ export const Route = createFileRoute("/pages/template/add")({
 /** A contract template: template name, lender, merchant name, each required (docs/validation.md#templates). */
 function TemplateAddPage() {
   const { _ } = useLingui();
-  const back = useBack();
+  // Opened on its own (a reload, a bookmark), it belongs to the template list: the saved
+  // template is shown there.
+  const back = useBack("/pages/template/list");
   const toast = useToast();
   const addTemplate = useApiMutation("template.add");
   const { form, submit, message } = useDomainForm({
