@@ -71,6 +71,7 @@ describe("SMS login (docs/login.md#sms-codes)", () => {
     expect(tooSoon).toMatchObject({
       status: 429,
       serverMessage: messageFor("login.sms.cooldown", "ko-KR", { seconds: 40 }),
+      body: { resendAfterSeconds: "40" },
     });
     client.locale = "zh-TW";
     expect((await refusal(client.api.auth.sendCode({ phone }))).serverMessage).toBe(

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/audit";
 import type { ServerContext } from "../context";
 import { smsCodes, users } from "../db/schema";
 import { type Locale, serverText } from "../messages/message-for";
-import { type Outcome, refuse, succeed } from "../outcome";
+import { type Outcome, refuse, refuseWith, succeed } from "../outcome";
 import { createSession } from "./sessions";
 
 /** docs/login.md#sms-codes, in one place. The per-IP limit is a deployment setting. */
@@ -81,8 +81,13 @@ export async function sendLoginCode(
       .limit(1);
     if (latest !== undefined) {
       const waitMs = latest.createdAt.getTime() + loginLimits.resendCooldownMs - now.getTime();
-      if (waitMs > 0)
-        return refuse(429, "login.sms.cooldown", { seconds: Math.ceil(waitMs / 1000) });
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        // The seconds in the body too, for the screen to count them down (docs/login.md#limits).
+        return refuseWith(refuse(429, "login.sms.cooldown", { seconds }), {
+          resendAfterSeconds: String(seconds),
+        });
+      }
     }
     const [byPhone] = await tx
       .select({ sends: count() })

@@ -13,19 +13,28 @@ const logIn = "/auth/v3/user/login";
 
 const notMobile = "문자를 받을 수 있는 휴대폰 번호를 입력해 주세요";
 
-function renderLogin(login: () => { status?: number; message?: string; body?: unknown }) {
+function renderLogin(
+  login: () => { status?: number; message?: string; body?: unknown },
+  cooldownPhone?: string,
+) {
   return renderApp("/pages/login/index", {
     signedIn: false,
     routes: {
       // The server's phone rules: a number that cannot receive SMS is refused on the phone.
       [sendCode]: (payload) =>
-        (payload as { phone: string }).phone.startsWith("02")
+        (payload as { phone: string }).phone === cooldownPhone
           ? {
-              status: 400,
-              message: notMobile,
-              body: { errors: [{ field: "phone", key: "phone.notMobile", message: notMobile }] },
+              status: 429,
+              message: "40초 후에 다시 받을 수 있습니다",
+              body: { resendAfterSeconds: "40" },
             }
-          : { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } },
+          : (payload as { phone: string }).phone.startsWith("02")
+            ? {
+                status: 400,
+                message: notMobile,
+                body: { errors: [{ field: "phone", key: "phone.notMobile", message: notMobile }] },
+              }
+            : { body: { resendAfterSeconds: 60, expiresInSeconds: 300 } },
       [logIn]: login,
       "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
       "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: null } }),
@@ -97,5 +106,19 @@ describe("the login form", () => {
       { phone: "010-1234-5678", code: "123456" },
       { phone: "010-1234-5678", code: "654321" },
     ]);
+  });
+
+  it("counts down a resend refused because a code went to this phone moments ago", async () => {
+    renderLogin(() => ({ body: null }), "010-1234-5678");
+    fireEvent.change(await screen.findByLabelText("휴대폰 번호", { exact: false }), {
+      target: { value: "010-1234-5678" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "인증번호 받기" }));
+    // The button waits as after a send; the code already sent is typed meanwhile.
+    const button = await screen.findByRole("button", { name: "발송됨" });
+    expect(button).toHaveProperty("disabled", true);
+    expect(screen.getByText(/^(40|39)초 후 다시 받기$/)).toBeTruthy();
+    expect(document.activeElement).toBe(input("인증번호"));
+    expect(input("휴대폰 번호").getAttribute("aria-invalid")).not.toBe("true");
   });
 });

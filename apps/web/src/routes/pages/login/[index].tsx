@@ -9,6 +9,7 @@ import { useApiMutation } from "../../../data/api-mutation";
 import { useCountdown } from "../../../data/use-countdown";
 import { serverProblemsOf, useDomainForm } from "../../../forms";
 import { entryPath } from "../../../session/back";
+import { asTransportError } from "../../../session/error-catalogue";
 import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";
 import { signInAtom } from "../../../state/storage";
@@ -59,13 +60,20 @@ function LoginPage() {
     if (!checkFields("phone")) return;
     const request = parseWithKeys(sendCodeFieldsSchema, { phone: form.state.values.phone });
     if (!request.ok) return;
-    try {
-      const answer = await sendLoginCode.mutateAsync(request.value);
+    const waitForResend = (seconds: number) => {
       setSent(true);
-      setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
+      setResendAt(Date.now() + seconds * 1000);
       // The send button is disabled now: the focus goes where the code is typed, not to the page.
       formElement.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+    };
+    try {
+      const answer = await sendLoginCode.mutateAsync(request.value);
+      waitForResend(answer.resendAfterSeconds);
     } catch (error) {
+      // A code went to this phone moments ago (another tab, another device): it is still good,
+      // and the wait counts down on the button like after a send (docs/login.md#limits).
+      const cooldown = resendAfterSecondsOf(error);
+      if (cooldown !== null) return waitForResend(cooldown);
       const text = screenMessage(error, _);
       if (text) sayOnField("phone", text);
     }
@@ -139,4 +147,15 @@ function LoginPage() {
       </form>
     </>
   );
+}
+
+/** The seconds to wait, when asking for a code was refused because one was sent moments ago. */
+function resendAfterSecondsOf(error: unknown): number | null {
+  const refusal = asTransportError(error);
+  if (refusal?.status !== 429) return null;
+  // auth.sendCode's cooldown refusal body: `{ resendAfterSeconds: "40" }`.
+  const seconds = Number(
+    (refusal.body as { resendAfterSeconds?: unknown } | null | undefined)?.resendAfterSeconds,
+  );
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
 }
