@@ -117,10 +117,16 @@ describe("SMS login (docs/login.md#sms-codes)", () => {
       // The key beside the sentence: a script tells a wrong code from a dead one by it.
       expect(refused).toMatchObject({
         status: 400,
-        serverMessage: messageFor("login.code.invalid", "ko-KR"),
+        serverMessage: messageFor("login.code.invalid", "ko-KR", {
+          remaining: loginLimits.maxWrongAttempts - attempt,
+        }),
         serverKey: "login.code.invalid",
       });
     }
+    // The last wrong try left is named before it is spent.
+    expect(messageFor("login.code.invalid", "ko-KR", { remaining: 1 })).toBe(
+      "인증번호가 올바르지 않습니다. 한 번 더 틀리면 새 인증번호를 받아야 합니다",
+    );
     const fifth = await refusal(client.api.auth.login({ phone, code: wrong }));
     expect(fifth.status).toBe(429);
     expect(fifth.serverKey).toBe("login.code.tooManyAttempts");
