@@ -57,6 +57,8 @@ describe("the lender's dashboard on 'me'", () => {
     expect((await tile("상환일 전 금액")).textContent).toContain("₩1,200,000");
     expect((await tile("상환일 전 금액")).textContent).toContain("1건");
     expect(screen.getByText("2026. 05. 10. 기준")).toBeTruthy();
+    // Zeros beside contracts waiting for signatures are explained.
+    expect(screen.getByText("서명된 계약만 집계합니다")).toBeTruthy();
 
     const progress = screen.getByRole("table", { name: "진행 중 · 종결 비교" });
     const rows = within(progress).getAllByRole("row");

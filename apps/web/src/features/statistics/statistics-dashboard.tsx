@@ -53,6 +53,9 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
               {_("stats.asOf", { date: formatCalendarDate(statistics.asOf, i18n.locale) })}
             </p>
           ) : null}
+          {/* A contract waiting for its signature has lent nothing yet: a lender with only those
+              sees zeros, and is told why (docs/customers.md#statistics). */}
+          <p className="stats__as-of">{_("stats.signedOnly")}</p>
         </div>
         <Button
           variant="secondary"
