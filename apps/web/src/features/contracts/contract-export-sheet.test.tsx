@@ -85,6 +85,17 @@ describe("exporting the order list as CSV", () => {
     expect(download.getAttribute("aria-busy")).toBeNull();
   });
 
+  it("says when the file holds only its header row: nothing matched", async () => {
+    renderList(() => ({ raw: "계약 번호,일자,금액\r\n" }));
+    const sheet = await openSheet();
+    fireEvent.click(within(sheet).getByRole("button", { name: "거래 기록 내려받기" }));
+    const fileName = `chayong-ledger-${todayIn("Asia/Seoul", new Date())}.csv`;
+    await within(sheet).findByText(
+      `${fileName} 파일을 내려받았습니다. 해당하는 기록이 없어 제목 행만 있습니다`,
+    );
+    expect(downloads).toEqual([fileName]);
+  });
+
   it("says why a download failed, in the user's language, and lets him try again", async () => {
     let refuse = true;
     renderList(() =>

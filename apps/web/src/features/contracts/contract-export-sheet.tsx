@@ -3,6 +3,7 @@ import {
   type ContractTypeFilter,
   contractExportFileName,
   contractExportKinds,
+  readCsv,
   todayIn,
 } from "@chayong/domain";
 import { Button, Sheet } from "@chayong/ui";
@@ -61,8 +62,11 @@ export function ContractExportSheet({
       const text = await queryClient.fetchQuery(file);
       const fileName = contractExportFileName(kind, todayIn(timeZone, new Date()));
       saveCsvFile(text, fileName);
-      // Said in the sheet: a toast would sit under the modal sheet, unseen.
-      setProgress({ kind, state: "done", message: _("contract.export.done", { fileName }) });
+      // Said in the sheet: a toast would sit under the modal sheet, unseen. A file with only its
+      // header row is said to be so: nothing matched, the download did not fail.
+      const empty = readCsv(text).length <= 1;
+      const message = _(empty ? "contract.export.doneEmpty" : "contract.export.done", { fileName });
+      setProgress({ kind, state: "done", message });
     } catch (error) {
       const message = screenMessage(error, _);
       // Nothing to say here when the app's error modal already said it, or the user gave up.
