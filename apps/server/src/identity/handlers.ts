@@ -140,6 +140,31 @@ function refuseFace(verification: FaceVerification): Outcome<never> {
   return refuse(400, "identity.faceFailed");
 }
 
+/**
+ * `ocrConfirm`'s refusal of a card whose faces are not the live capture's (docs/identity.md, "The
+ * verification, step by step"): the live capture passed its own check, so what failed is a card
+ * photo, named on the photo whose face fell below the review threshold (the card's portrait, the
+ * person holding it), where the borrower retakes it. The other problems as `refuseFace`.
+ */
+function refuseCardFace(verification: FaceVerification): Outcome<never> {
+  if (verification.problem !== null) return refuseFace(verification);
+  const fields = verification.comparisons
+    .filter(
+      (comparison) =>
+        comparison.similarity !== null && comparison.similarity < verification.thresholds.review,
+    )
+    .map(
+      (comparison) => cardReferenceFields[comparison.reference as keyof typeof cardReferenceFields],
+    )
+    .filter((field) => field !== undefined);
+  return refuseInput(
+    (fields.length > 0 ? fields : [cardReferenceFields.idCardFront]).map((field) => ({
+      key: "identity.face.cardMismatch",
+      field,
+    })),
+  );
+}
+
 async function cardPhotos(ctx: ServerContext, frontId: string | null, holdingId: string | null) {
   if (frontId === null || holdingId === null) return null;
   const [front, holding] = await Promise.all([
@@ -414,7 +439,7 @@ export const identityHandlers: Pick<
         passed: false,
         details: faceRecord(verification, { faceUploadId }),
       });
-      return refuseFace(verification);
+      return refuseCardFace(verification);
     }
     const decision = verification.decision;
 

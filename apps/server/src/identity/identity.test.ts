@@ -16,6 +16,12 @@ import { startTestServer, type TestServer } from "../testing/test-server";
 
 const stepGapMs = 60_000;
 
+/** The field problems of a 400 (`body.errors`), as field and key. */
+function fieldsOf(error: { body?: unknown }) {
+  const body = error.body as { errors?: { field?: string; key: string }[] } | undefined;
+  return (body?.errors ?? []).map(({ field, key }) => ({ field, key }));
+}
+
 describe("identity verification through the SDK (docs/identity.md)", () => {
   let ts: TestServer;
 
@@ -175,7 +181,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect((await client.api.identity.userDetail()).faceVerified).toBe(false);
   });
 
-  it("refuses an ID card whose photos show someone else: 'live face verification failed'", async () => {
+  it("refuses an ID card whose photos show someone else on those photos, not on the live face", async () => {
     const client = await ts.loggedInClient("01020000004");
     const me = await client.api.user.current();
     // The live face is person 1; the card and the holding photo show person 3.
@@ -186,8 +192,15 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const error = await refusal(
       client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
     );
+    // The live capture passed its own check: the card's photos are what to retake, each where
+    // its face is not the borrower's (not 'face verification failed, try again later').
     expect(error.status).toBe(400);
-    expect(error.serverMessage).toBe(messageFor("identity.faceFailed", "ko-KR"));
+    expect(error.serverKey).toBe("identity.face.cardMismatch");
+    expect(error.serverMessage).toBe(messageFor("identity.face.cardMismatch", "ko-KR"));
+    expect(fieldsOf(error)).toEqual([
+      { field: "frontPhotoUrl", key: "identity.face.cardMismatch" },
+      { field: "holdingPhotoUrl", key: "identity.face.cardMismatch" },
+    ]);
     const detail = await client.api.identity.userDetail();
     expect(detail).toMatchObject({ idCardVerified: false, idNumberMasked: null });
     const [attempt] = await attemptsOf(me.userId, "confirm");
@@ -225,7 +238,10 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     const holder = await refusal(
       client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
     );
-    expect(holder.serverMessage).toBe(messageFor("identity.faceFailed", "ko-KR"));
+    // Only the holding photo: the card's own portrait is the borrower's.
+    expect(fieldsOf(holder)).toEqual([
+      { field: "holdingPhotoUrl", key: "identity.face.cardMismatch" },
+    ]);
     expect((await client.api.identity.userDetail()).idCardVerified).toBe(false);
   });
 

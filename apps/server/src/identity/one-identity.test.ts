@@ -12,7 +12,7 @@ import {
   uploadIdentityPhotos,
   verifyBorrower,
 } from "../testing/identity-kit";
-import { refusal } from "../testing/refusal";
+import { errorKeys, refusal } from "../testing/refusal";
 import { operatorEnvFor } from "../testing/test-database";
 import { startTestServer, type TestClient, type TestServer } from "../testing/test-server";
 import { decodeProjection, describeConflicts, listIdentityConflicts } from "./one-identity";
@@ -95,6 +95,35 @@ describe("one person, one identity", () => {
     const [conflict] = await conflictsOf(me.userId);
     expect(conflict).toMatchObject({ kind: "idNumber", otherUserId: firstId });
     expect(conflict?.similarity).toBeLessThan(0.75);
+    expect(await client.api.identity.userDetail()).toMatchObject({ idCardVerified: false });
+  });
+
+  it("refuses someone else's card, whose number is verified on another phone, on the card's photo", async () => {
+    // The borrower's own live face (checked and accepted), holding the first person's card: its
+    // portrait and its number are the first person's.
+    const client = await ts.loggedInClient("01050000005");
+    const photos = await identityPhotos({
+      face: stranger,
+      cardFace: first,
+      holderFace: stranger,
+      seed: firstSeed,
+    });
+    const addresses = await uploadIdentityPhotos(client, photos);
+    await client.api.identity.faceCompare(
+      await faceCheckInput(client, addresses.live, { face: stranger }),
+    );
+    const refused = await refusal(
+      client.api.identity.ocrConfirm(personalDetailsOf(photos, addresses)),
+    );
+    // The card is what is wrong: said on its front, where the borrower takes another photo. The
+    // number is looked up only for a card whose face is the borrower's ("One person, one
+    // identity"), so nobody learns from a refusal where a number is verified.
+    expect(refused.status).toBe(400);
+    expect(refused.serverKey).toBe("identity.face.cardMismatch");
+    expect(errorKeys(refused)).toEqual(["identity.face.cardMismatch"]);
+    expect((refused.body as { errors: { field: string }[] }).errors[0]?.field).toBe(
+      "frontPhotoUrl",
+    );
     expect(await client.api.identity.userDetail()).toMatchObject({ idCardVerified: false });
   });
 

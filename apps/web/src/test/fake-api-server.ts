@@ -69,6 +69,8 @@ export function fakeApiServer(routes: Record<string, FakeRoute>): FakeApiServer 
       message: answer.message ?? "",
       body: answer.body ?? null,
       ...(answer.statusCode ? { statusCode: answer.statusCode } : {}),
+      // A refusal's message key, as the server sends it (docs/wire-protocol.md#envelope).
+      ...(answer.key ? { key: answer.key } : {}),
     };
     return new Response(encodeEnvelope(codec, envelope), {
       status: 200,

@@ -87,6 +87,17 @@ async function takePhoto() {
   fireEvent.click(await screen.findByRole("button", { name: "촬영하기" }, burst));
 }
 
+/** The camera frame's headline (its bold line) and the line under it, as shown now. */
+function frameLines() {
+  const caption = document.querySelector(".cy-camera-frame__caption");
+  return {
+    headline: caption?.querySelector(".cy-camera-frame__prompt")?.textContent ?? null,
+    message: caption?.querySelector(".cy-camera-frame__message")?.textContent ?? null,
+    // Read out as it changes.
+    live: caption?.getAttribute("aria-live") ?? null,
+  };
+}
+
 describe("the face check", () => {
   it("shows step 1 of 2 and, without a camera, says the live check needs one", async () => {
     camera.works = false;
@@ -112,15 +123,41 @@ describe("the face check", () => {
   });
 
   it("asks for the challenge's action, records the burst with progress, and sends capture and frames", async () => {
-    const { server, router } = renderFacePage();
+    // The check waits, to see the page while it runs.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let faceVerified = false;
+    const { server, router } = renderFacePage({
+      "/api/v3/userAuth/queryUserDetail": () => ({ body: fakeUserDetail({ faceVerified }) }),
+      "/api/v3/userAuth/faceCompare": async () => {
+        await answered;
+        faceVerified = true;
+        return { body: { decision: "match", comparedWithIdCard: false, score: null } };
+      },
+    });
     fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
     await takePhoto();
 
-    // The instruction in the borrower's language, with the frames recorded so far.
+    // The instruction in the borrower's language, with the frames recorded so far. It is the
+    // headline, in place of 'place your face in the centre', and read out.
     expect(await screen.findAllByText("고개를 천천히 왼쪽으로 돌려 주세요")).not.toHaveLength(0);
+    expect(frameLines()).toEqual({
+      headline: "고개를 천천히 왼쪽으로 돌려 주세요",
+      message: null,
+      live: "polite",
+    });
     expect(await screen.findByText("촬영 중… 0/6")).toBeTruthy();
     expect(await screen.findByText("촬영 중… 3/6", undefined, burst)).toBeTruthy();
+    expect(frameLines().headline).toBe("고개를 천천히 왼쪽으로 돌려 주세요");
     expect(screen.queryByRole("button", { name: "촬영하기" })).toBeNull();
+
+    // Then what is happening is the headline: the upload, the check.
+    await vi.waitFor(() => expect(frameLines().headline).toBe("인증 중입니다…"), burst);
+    expect(frameLines().message).toBeNull();
+    expect(screen.queryByText("얼굴을 화면 가운데에 맞춰 주세요")).toBeNull();
+    answer();
 
     // Uploaded, checked, then on to the ID card with the way back.
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"), burst);
@@ -140,6 +177,47 @@ describe("the face check", () => {
     expect(server.calls.find((call) => call.path === "/upload/image")?.payload).toMatchObject({
       file: { type: "image/jpeg" },
     });
+  });
+
+  it("heads the upload with 'uploading' while the photos go up", async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const uploads = fakeUploads();
+    renderFacePage({
+      "/upload/image": async (payload) => {
+        await released;
+        return uploads.route(payload);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
+    await takePhoto();
+    await vi.waitFor(() => expect(frameLines().headline).toBe("업로드 중…"), burst);
+    expect(frameLines().message).toBeNull();
+    release();
+  });
+
+  it("names the movement that was not seen above 'follow the instruction'", async () => {
+    renderFacePage({
+      "/api/v3/userAuth/faceCompare": () => ({
+        status: 400,
+        key: "identity.liveness.followInstruction",
+        message: "화면의 안내에 따라 다시 시도해 주세요.",
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "인증 시작" }));
+    await takePhoto();
+    expect(
+      await screen.findByText("화면의 안내에 따라 다시 시도해 주세요.", undefined, burst),
+    ).toBeTruthy();
+    expect(frameLines()).toEqual({
+      headline: "고개를 왼쪽으로 돌리는 동작이 확인되지 않았습니다",
+      message: "화면의 안내에 따라 다시 시도해 주세요.",
+      live: "polite",
+    });
+    expect(screen.getByRole("alert").textContent).toBe("화면의 안내에 따라 다시 시도해 주세요.");
+    expect(screen.getByRole("button", { name: "다시 촬영" })).toBeTruthy();
   });
 
   it("shows the server's refusal on the photo and lets the borrower retake it", async () => {
@@ -184,6 +262,7 @@ describe("the face check", () => {
       }),
     });
     expect(await screen.findByText("얼굴 인증이 완료되었습니다")).toBeTruthy();
+    expect(frameLines().headline).toBe("얼굴 인증이 완료되었습니다");
     expect(screen.getByRole("button", { name: "다시 촬영" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "다음 단계" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/me/idCard"));

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery } from "../../data/api-query";
+import { asTransportError } from "../../session/error-catalogue";
 import { screenMessage } from "../../session/screen-message";
 import { CameraUnavailable, captureFrame, closeCamera, openFrontCamera } from "./camera";
 import type { FaceDetector } from "./face-detector";
@@ -26,7 +27,8 @@ type Phase =
    * the camera app cannot follow a liveness challenge, docs/identity.md "Liveness"). */
   | { kind: "noCamera" }
   | { kind: "sending"; photoUrl: string; step: "uploading" | "verifying" }
-  | { kind: "failed"; photoUrl: string; message: string };
+  /** `prompt`: the headline above the refusal, when there is more to say than it does. */
+  | { kind: "failed"; photoUrl: string; message: string; prompt?: string };
 
 /** The liveness challenge under way: the action asked for, frames recorded so far. */
 interface ChallengeProgress {
@@ -171,7 +173,10 @@ function FaceCheck({
   );
 
   const send = useCallback(
-    async (photo: Blob, answer: { challengeId: string; frames: Blob[] }) => {
+    async (
+      photo: Blob,
+      answer: { challengeId: string; action: LivenessAction; frames: Blob[] },
+    ) => {
       const photoUrl = URL.createObjectURL(photo);
       photoUrls.current.push(photoUrl);
       setPhase({ kind: "sending", photoUrl, step: "uploading" });
@@ -195,7 +200,13 @@ function FaceCheck({
             ? _("upload.tooLarge")
             : (screenMessage(error, _) ??
               _(step === "uploading" ? "upload.failed" : "identity.faceFailed"));
-        setPhase({ kind: "failed", photoUrl, message });
+        // 'Follow the instruction on the screen' comes when the instruction has gone: the
+        // movement that was not seen is named above it (docs/identity.md, "Liveness").
+        const missed =
+          asTransportError(error)?.serverKey === "identity.liveness.followInstruction"
+            ? _("verify.face.actionMissed", { action: answer.action })
+            : undefined;
+        setPhase({ kind: "failed", photoUrl, message, ...(missed ? { prompt: missed } : {}) });
       }
     },
     [uploadImage, compareFace, toast, _, goToIdCard],
@@ -223,7 +234,7 @@ function FaceCheck({
       closeCamera(streamRef.current);
       streamRef.current = null;
       setChallenge(null);
-      await send(photo, { challengeId: drawn.challengeId, frames });
+      await send(photo, { challengeId: drawn.challengeId, action: drawn.action, frames });
     } catch (error) {
       closeCamera(streamRef.current);
       streamRef.current = null;
@@ -321,7 +332,7 @@ function FaceCheck({
       case "verified":
         return (
           <>
-            <CameraFrame state="aligned" message={_("verify.face.success")}>
+            <CameraFrame state="aligned" prompt={_("verify.face.success")}>
               {phase.photoUrl ? <img src={phase.photoUrl} alt={_("verify.face.title")} /> : null}
             </CameraFrame>
             <div className="page__actions">
@@ -354,8 +365,10 @@ function FaceCheck({
           </>
         );
       case "live": {
+        // While the challenge runs, its action is the headline: the one thing to do now.
+        const instruction = challenge ? _(actionMessages[challenge.action]) : undefined;
         const message = challenge
-          ? _(actionMessages[challenge.action])
+          ? undefined
           : detector.state === "loading"
             ? _("verify.face.loadingDetector")
             : detector.state === "unavailable"
@@ -366,7 +379,11 @@ function FaceCheck({
         const manual = (detector.state === "unavailable" || slow) && !challenge;
         return (
           <>
-            <CameraFrame state={position === "aligned" ? "aligned" : "idle"} message={message}>
+            <CameraFrame
+              state={position === "aligned" ? "aligned" : "idle"}
+              prompt={instruction}
+              message={message}
+            >
               <video
                 ref={videoRef}
                 autoPlay
@@ -436,7 +453,8 @@ function FaceCheck({
         const label = _(phase.step === "uploading" ? "upload.uploading" : "verify.face.verifying");
         return (
           <>
-            <CameraFrame message={label}>
+            {/* What is happening is the headline: nothing is asked of the face meanwhile. */}
+            <CameraFrame prompt={label}>
               <img src={phase.photoUrl} alt={_("verify.face.title")} />
             </CameraFrame>
             <progress className="face-check__progress" aria-label={label} />
@@ -446,7 +464,7 @@ function FaceCheck({
       case "failed":
         return (
           <>
-            <CameraFrame state="error" message={phase.message}>
+            <CameraFrame state="error" prompt={phase.prompt} message={phase.message}>
               <img src={phase.photoUrl} alt={_("verify.face.title")} />
             </CameraFrame>
             <div className="page__actions">

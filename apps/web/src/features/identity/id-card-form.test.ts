@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fakeUserDetail } from "../../test/fake-identity";
 import {
   idCardFormOf,
+  missingSideOf,
   needsConfirm,
   needsContacts,
   ocrPairOf,
@@ -12,6 +13,7 @@ import {
   valuesOf,
   withFreshPreviews,
   withOcrReading,
+  withValues,
 } from "./id-card-form";
 import { emptyIdCardForm, type IdCardForm, storableIdCardForm } from "./id-card-store";
 
@@ -178,6 +180,45 @@ describe("what the browser keeps of the form", () => {
     // The rest as typed.
     expect(stored.name).toBe("홍길동");
     expect(stored.contacts).toEqual(form.contacts);
+  });
+
+  it("keeps that there was a number, for the page to ask for it again, until one is typed", () => {
+    const stored = storableIdCardForm(filledForm());
+    expect(stored.idNumberNotKept).toBe(true);
+    // Stored again before anything is typed: still to be asked for.
+    expect(storableIdCardForm(stored).idNumberNotKept).toBe(true);
+    const typed = withValues(stored, { ...valuesOf(stored), idNumber: "900101-1234567" });
+    expect(typed.idNumberNotKept).toBe(false);
+    // No number yet, nothing to ask for again.
+    expect(storableIdCardForm(emptyIdCardForm()).idNumberNotKept).toBe(false);
+  });
+});
+
+describe("the side still missing for OCR", () => {
+  const uploading = { status: "uploading" as const, previewUrl: "blob:x", pick: 2 };
+  it("is the side not picked, or whose upload failed, while the other is up", () => {
+    const form = emptyIdCardForm();
+    expect(missingSideOf(form)).toBeNull();
+    expect(missingSideOf({ ...form, photos: { ...form.photos, back: done("/files/b") } })).toBe(
+      "front",
+    );
+    expect(missingSideOf({ ...form, photos: { ...form.photos, front: done("/files/f") } })).toBe(
+      "back",
+    );
+    const failed = { status: "error" as const, error: "failed", pick: 2 };
+    expect(
+      missingSideOf({ ...form, photos: { ...form.photos, front: failed, back: done("/files/b") } }),
+    ).toBe("front");
+  });
+
+  it("is none while that side is still uploading (its tile says so)", () => {
+    const form = emptyIdCardForm();
+    expect(
+      missingSideOf({ ...form, photos: { ...form.photos, front: uploading, back: done("/b") } }),
+    ).toBeNull();
+    expect(
+      missingSideOf({ ...form, photos: { ...form.photos, front: done("/f"), back: uploading } }),
+    ).toBeNull();
   });
 });
 

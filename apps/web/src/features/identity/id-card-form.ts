@@ -88,6 +88,8 @@ export function withValues(form: IdCardForm, values: IdCardValues): IdCardForm {
     ...form,
     name: values.name,
     idNumber: values.idNumber,
+    // Typed again after a reload: nothing left to ask for.
+    idNumberNotKept: form.idNumberNotKept && values.idNumber === "",
     gender: values.gender,
     birthday: values.birthday,
     address: values.address,
@@ -181,12 +183,14 @@ export function ocrPairOf(form: IdCardForm): string | null {
 
 /**
  * The side still missing while only one is uploaded (OCR waits for both): the page says so,
- * or the borrower waits for a reading that has not started. Null otherwise.
+ * or the borrower waits for a reading that has not started. Null otherwise, and while the other
+ * side is on its way: its tile says it is uploading, and asking for it would be wrong.
  */
 export function missingSideOf(form: IdCardForm): "front" | "back" | null {
   const done = (side: "front" | "back") => form.photos[side].status === "done";
   if (done("front") === done("back")) return null;
-  return done("front") ? "back" : "front";
+  const missing = done("front") ? "back" : "front";
+  return form.photos[missing].status === "uploading" ? null : missing;
 }
 
 /** OCR's reading fills the details it read, except those the borrower typed. */

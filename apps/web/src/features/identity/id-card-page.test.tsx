@@ -211,10 +211,14 @@ describe("the ID card page", () => {
     expect((screen.getAllByLabelText(/^이름/)[1] as HTMLInputElement).value).toBe("김부모");
   });
 
-  it("offers to retake the face when the faces do not match", async () => {
+  it.each([
+    ["an older server's refusal (no key)", undefined],
+    ["'face verification failed'", "identity.faceFailed"],
+  ])("offers to retake the face on %s", async (_case, key) => {
     const { router } = renderIdCard({
       "/api/v3/userAuth/ocrConfirm": () => ({
         status: 400,
+        ...(key ? { key } : {}),
         message: "얼굴 인증에 실패했습니다. 잠시 후 다시 시도해 주세요.",
       }),
     });
@@ -235,6 +239,88 @@ describe("the ID card page", () => {
     expect(await screen.findByRole("button", { name: "인증 시작" })).toBeTruthy();
     expect(screen.queryByText("얼굴 인증이 완료되었습니다")).toBeNull();
     expect(screen.queryByRole("img", { name: "얼굴 인증" })).toBeNull();
+  });
+
+  it("says on the card's photo that its face is not the borrower's, to take it again, not the face", async () => {
+    // Someone else's card: the server's answer (docs/identity.md, "The verification, step by step").
+    const mismatch =
+      "신분증 사진의 얼굴이 얼굴 인증 때 촬영한 얼굴과 다릅니다. 본인의 신분증으로 다시 촬영해 주세요.";
+    const { calls } = renderIdCard({
+      "/api/v3/userAuth/ocrConfirm": () => ({
+        status: 400,
+        key: "identity.face.cardMismatch",
+        message: mismatch,
+        body: {
+          errors: [
+            { field: "frontPhotoUrl", key: "identity.face.cardMismatch", message: mismatch },
+          ],
+        },
+      }),
+    });
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    fillContacts();
+    confirm();
+    const front = document.querySelector<HTMLElement>('[data-field="frontPhotoUrl"]');
+    if (!front) throw new Error("no front photo tile");
+    await vi.waitFor(() => expect(within(front).getByRole("alert").textContent).toBe(mismatch));
+    // The front is where to go: focused, offered for another photo (not the same file again).
+    const frontInput = screen.getByLabelText(/^신분증 앞면/);
+    await vi.waitFor(() => expect(document.activeElement).toBe(frontInput));
+    expect(within(front).getByText("다시 선택")).toBeTruthy();
+    expect(within(front).queryByRole("button", { name: "다시 시도" })).toBeNull();
+    // Not 'retake your face', nor 'try again later'.
+    expect(screen.queryByRole("button", { name: "얼굴 다시 촬영" })).toBeNull();
+    expect(screen.queryByText(/잠시 후 다시 시도해 주세요/)).toBeNull();
+    expect(calls("/api/v3/emergencyContact/add")).toEqual([]);
+
+    // Another photo of the front: the problem was about the one before.
+    await pick(/^신분증 앞면/, "mine.png");
+    await vi.waitFor(() => expect(screen.queryAllByRole("progressbar")).toHaveLength(0));
+    expect(within(front).queryByRole("alert")).toBeNull();
+  });
+
+  it("says an ID number verified on another account as the server does, and offers no face retake", async () => {
+    const elsewhere =
+      "이 신분증 번호는 이미 다른 계정에서 인증되었습니다. 고객센터에 문의해 주세요.";
+    renderIdCard({
+      "/api/v3/userAuth/ocrConfirm": () => ({
+        status: 409,
+        key: "identity.oneIdentity.idNumberElsewhere",
+        message: elsewhere,
+      }),
+    });
+    await uploadAll();
+    await vi.waitFor(() => expect(field("이름").value).toBe("홍길동"));
+    fillContacts();
+    confirm();
+    expect(await screen.findByText(elsewhere)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "얼굴 다시 촬영" })).toBeNull();
+  });
+
+  it("does not ask for a side that is still uploading", async () => {
+    // The front's upload is slow; the back's is done first.
+    let finishFront: () => void = () => {};
+    const frontDone = new Promise<void>((resolve) => {
+      finishFront = resolve;
+    });
+    const uploads = fakeUploads();
+    const { calls } = renderIdCard({
+      "/upload/image": async (payload): Promise<FakeAnswer> => {
+        if ((payload as { file: { name: string } }).file.name === "front.png") await frontDone;
+        return uploads.route(payload);
+      },
+    });
+    await pick(/^신분증 앞면/, "front.png");
+    await pick(/^신분증 뒷면/, "back.png");
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll(".cy-upload-tile--done")).toHaveLength(1),
+    );
+    expect(screen.getByText("업로드 중…")).toBeTruthy();
+    expect(screen.queryByText(/앞면도 올려 주세요/)).toBeNull();
+    finishFront();
+    await vi.waitFor(() => expect(calls("/api/v3/userAuth/ocrCheck")).toHaveLength(1));
+    expect(screen.queryByText(/앞면도 올려 주세요/)).toBeNull();
   });
 
   it("says the card is read once both sides are in, while only one is", async () => {
@@ -436,6 +522,8 @@ describe("the ID card page after signing (docs/identity.md)", () => {
 });
 
 describe("the ID card form across a reload", () => {
+  const notKept = "보안을 위해 주민등록번호는 기기에 저장하지 않습니다. 다시 입력해 주세요.";
+
   it("is kept in session storage without the ID number, and restored", async () => {
     const first = renderIdCard();
     await uploadAll();
@@ -452,11 +540,17 @@ describe("the ID card form across a reload", () => {
     expect(stored).not.toContain("blob:");
     expect(first.calls("/api/v3/userAuth/ocrCheck")).toHaveLength(1);
 
+    // No number is missing yet: nothing said about it.
+    expect(screen.queryByText(notKept)).toBeNull();
+
     // The page reloads (the camera app took over the phone): a new app over the same tab.
     cleanup();
     const second = renderIdCard();
     await vi.waitFor(() => expect(field("이름").value).toBe("홍길순"));
+    // The number is not kept, and the page says so on its field: it is typed again.
     expect(field("주민등록번호").value).toBe("");
+    const hint = screen.getByText(notKept);
+    expect(field("주민등록번호").getAttribute("aria-describedby")).toContain(hint.id);
     expect(field("생년월일").value).toBe("1990-01-01");
     expect((screen.getAllByLabelText(/^이름/)[1] as HTMLInputElement).value).toBe("김부모");
     expect(document.querySelectorAll(".cy-upload-tile--done")).toHaveLength(3);
@@ -468,6 +562,9 @@ describe("the ID card form across a reload", () => {
     ]);
     // Read once already: no second OCR.
     expect(second.calls("/api/v3/userAuth/ocrCheck")).toEqual([]);
+
+    fireEvent.change(field("주민등록번호"), { target: { value: "900101-1234567" } });
+    await vi.waitFor(() => expect(screen.queryByText(notKept)).toBeNull());
   });
 
   it("is forgotten when the borrower logs out", async () => {

@@ -130,6 +130,31 @@ function StartIdCard({ redirect, onStart }: FlowSearch & { onStart: (form: IdCar
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+const photoFieldNames: ReadonlySet<string> = new Set(Object.values(photoFields));
+
+/**
+ * The refusals of the details that a new live capture answers: no face check yet, or one
+ * replaced while the details were checked ('face check first', 409 'face verification failed'),
+ * or a live capture showing no face or several. The others name what to change instead: a card
+ * photo whose face is not the live one (on that photo, docs/identity.md "The verification, step
+ * by step"), the number, an identity verified on another account, a signed contract.
+ */
+const newFaceKeys: ReadonlySet<string> = new Set([
+  "identity.faceFirst",
+  "identity.faceFailed",
+  "identity.face.noFace",
+  "identity.face.severalFaces",
+]);
+
+function asksForNewFace(error: unknown): boolean {
+  if (serverProblemsOf(error).length > 0) return false;
+  const refusal = asTransportError(error);
+  if (refusal?.kind !== "envelope-status") return false;
+  // An older server sends no key: any refusal of the details without a field, as before.
+  if (refusal.serverKey === undefined) return refusal.status === 400 || refusal.status === 409;
+  return newFaceKeys.has(refusal.serverKey);
+}
+
 /** Numbers each photo pick: the answer to a replaced pick is dropped. */
 let picks = 0;
 
@@ -200,14 +225,7 @@ function IdCardFormView({
         finishVerification(router, redirect);
       } catch (error) {
         setSending(false);
-        const transportError = asTransportError(error);
-        // 'live face verification failed' / 'face check first': the borrower retakes the face.
-        setFaceProblem(
-          step === "personal" &&
-            serverProblemsOf(error).length === 0 &&
-            transportError?.kind === "envelope-status" &&
-            (transportError.status === 400 || transportError.status === 409),
-        );
+        setFaceProblem(step === "personal" && asksForNewFace(error));
         throw error;
       }
     },
@@ -219,8 +237,9 @@ function IdCardFormView({
     const next = valuesOf(form);
     for (const name of idCardFields) {
       if (JSON.stringify(next[name]) !== JSON.stringify(fields.state.values[name])) {
-        // Not the borrower's typing: not marked as typed (OCR may still fill it).
-        fields.setFieldValue(name, next[name], { dontRunListeners: true });
+        // Not the borrower's typing: not marked as typed (OCR may still fill it). A photo the
+        // borrower picked is his change, though: the server's word on the one before goes.
+        fields.setFieldValue(name, next[name], { dontRunListeners: !photoFieldNames.has(name) });
       }
     }
   }, [form]);
@@ -375,7 +394,11 @@ function IdCardFormView({
                         previewUrl={photo.previewUrl}
                         onSelect={(file) => void upload(kind, file)}
                         onRetry={
-                          photo.file ? () => photo.file && void upload(kind, photo.file) : undefined
+                          // Sending the same file again answers a failed upload, not a photo the
+                          // server refused (another photo is taken for that).
+                          photo.status === "error" && photo.file
+                            ? () => photo.file && void upload(kind, photo.file)
+                            : undefined
                         }
                       />
                     )}
@@ -459,6 +482,13 @@ function IdCardFormView({
               {(field) => (
                 <field.TextField
                   label={_("identity.idNumber")}
+                  // A reload kept everything but the number (id-card-store.ts): said, not left
+                  // blank as if never read.
+                  hint={
+                    form.idNumberNotKept && form.idNumber === ""
+                      ? _("idCard.idNumberNotKept")
+                      : undefined
+                  }
                   maxLength={32}
                   autoComplete="off"
                   autoCapitalize="characters"

@@ -71,6 +71,12 @@ export interface IdCardForm {
   /** The contacts the server last accepted. */
   savedContactsKey: string | null;
   ocr: OcrState;
+  /**
+   * An ID number was filled in when the form was stored, and storage never keeps it
+   * (`storableIdCardForm`): after a reload the page says it must be typed again, rather than
+   * leaving the field blank as if the card had not been read. Cleared once one is typed.
+   */
+  idNumberNotKept: boolean;
 }
 
 export const emptyPhoto: PhotoSlot = { status: "empty", pick: 0 };
@@ -92,6 +98,7 @@ export function emptyIdCardForm(): IdCardForm {
     confirmedKey: null,
     savedContactsKey: null,
     ocr: { status: "idle" },
+    idNumberNotKept: false,
   };
 }
 
@@ -99,7 +106,8 @@ export function emptyIdCardForm(): IdCardForm {
 export const idCardFormStorageKey = "idCardForm";
 
 /**
- * What the browser keeps of the form: never the ID number (nor a key made from it); photos only
+ * What the browser keeps of the form: never the ID number (nor a key made from it), only that
+ * there was one, for the page to ask for it again (docs/screens.md#verification-flow); photos only
  * once uploaded, by their address (a picked file and its `blob:` preview die with the page); an
  * OCR reading in progress is read again.
  */
@@ -124,6 +132,7 @@ export function storableIdCardForm(form: IdCardForm): IdCardForm {
       holding: photo(form.photos.holding),
     },
     idNumber: "",
+    idNumberNotKept: form.idNumberNotKept || form.idNumber.trim() !== "",
     typed: form.typed.filter((field) => field !== "idNumber"),
     confirmedKey: null,
     ocr: form.ocr.status === "reading" ? { status: "idle" } : form.ocr,
