@@ -261,20 +261,38 @@ describe("createApi", () => {
     );
 
     answer = (_, response) =>
-      response.end(JSON.stringify({ status: 403, message: "no", body: null }));
+      response.end(
+        JSON.stringify({ status: 403, message: "no", key: "access.forbidden", body: null }),
+      );
     expect(await rejection(makeApi().contract.view({ id: "c1" }))).toMatchObject({
       kind: "envelope-status",
+      messageKey: "transport.rejected",
       status: 403,
       serverMessage: "no",
+      // The refusal's own key, as on an envelope refusal (README "Errors").
+      serverKey: "access.forbidden",
     });
 
     const ended = vi.fn();
     answer = (_, response) =>
-      response.end(JSON.stringify({ status: 301, message: "log in", body: null }));
-    expect((await rejection(makeApi(ended).contract.view({ id: "c1" }))).kind).toBe(
-      "session-ended",
-    );
+      response.end(
+        JSON.stringify({ status: 301, message: "log in", key: "session.invalid", body: null }),
+      );
+    expect(await rejection(makeApi(ended).contract.view({ id: "c1" }))).toMatchObject({
+      kind: "session-ended",
+      serverKey: "session.invalid",
+    });
     expect(ended).toHaveBeenCalledTimes(1);
+
+    answer = (_, response) =>
+      response.end(
+        JSON.stringify({ status: 500, message: "oops", key: "server.error", body: null }),
+      );
+    expect(await rejection(makeApi().contract.view({ id: "c1" }))).toMatchObject({
+      kind: "server-error",
+      messageKey: "transport.serverError",
+      serverKey: "server.error",
+    });
   });
 
   it("reads a CSV download as text, the byte-order mark dropped by decoding, and its JSON failure as a TransportError", async () => {
@@ -292,11 +310,20 @@ describe("createApi", () => {
     });
 
     answer = (_, response) =>
-      response.end(JSON.stringify({ status: 403, message: "lenders only", body: null }));
+      response.end(
+        JSON.stringify({
+          status: 400,
+          message: "select",
+          key: "common.pleaseSelect",
+          body: { errors: [{ field: "kind", key: "common.pleaseSelect", message: "select" }] },
+        }),
+      );
     expect(await rejection(makeApi().contract.export({ kind: "ledger" }))).toMatchObject({
       kind: "envelope-status",
-      status: 403,
-      serverMessage: "lenders only",
+      status: 400,
+      serverMessage: "select",
+      serverKey: "common.pleaseSelect",
+      body: { errors: [{ field: "kind", key: "common.pleaseSelect" }] },
     });
   });
 
@@ -318,11 +345,19 @@ describe("createApi", () => {
     expect((await rejection(makeApi().contract.pdf({ id: "c1" }))).kind).toBe("invalid-data");
 
     answer = (_, response) =>
-      response.end(JSON.stringify({ status: 409, message: "not signed yet", body: null }));
+      response.end(
+        JSON.stringify({
+          status: 409,
+          message: "not signed yet",
+          key: "contract.pdf.notSigned",
+          body: null,
+        }),
+      );
     expect(await rejection(makeApi().contract.pdf({ id: "c1" }))).toMatchObject({
       kind: "envelope-status",
       status: 409,
       serverMessage: "not signed yet",
+      serverKey: "contract.pdf.notSigned",
     });
   });
 

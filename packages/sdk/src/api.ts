@@ -1,10 +1,4 @@
-import {
-  readEnvelope,
-  type Transport,
-  TransportError,
-  type TransportErrorKind,
-  type TransportMessageKey,
-} from "@chayong/transport";
+import { failures, readEnvelope, type Transport, TransportError } from "@chayong/transport";
 import * as v from "valibot";
 import {
   type AnySchema,
@@ -173,9 +167,10 @@ function checkAnswer(id: string, schema: AnySchema, body: unknown): unknown {
 }
 
 /**
- * A raw or CSV endpoint answers its document on success; a failure is a plain JSON envelope
- * (those paths are never encrypted). Turn it into the same TransportError an envelope call
- * gives. Neither document starts with `{` (HTML, and a CSV header row of column names).
+ * A raw, CSV or PDF endpoint answers its document on success; a failure is a plain JSON envelope
+ * (those paths are never encrypted). Turn it into exactly the TransportError an envelope call
+ * gives (the transport's own constructors: `serverKey`, `body`, `params` alike). No document
+ * starts with `{` (HTML, a CSV header row of column names, `%PDF`).
  */
 function throwIfEnvelope(text: string, options: ApiOptions): void {
   if (!text.trimStart().startsWith("{")) return;
@@ -191,34 +186,18 @@ function throwIfEnvelope(text: string, options: ApiOptions): void {
     );
   }
   if (envelope.status === 200) return;
-  const [kind, key]: [TransportErrorKind, TransportMessageKey] =
-    envelope.status === 301
-      ? ["session-ended", "transport.sessionEnded"]
-      : envelope.status === 500
-        ? [
-            "server-error",
-            envelope.statusCode === 500 ? "session.dataError" : "transport.serverError",
-          ]
-        : ["envelope-status", "transport.rejected"];
-  const error = new TransportError(
-    kind,
-    key,
-    envelope.message || `envelope status ${envelope.status}`,
-    {
-      status: envelope.status,
-      statusCode: envelope.statusCode,
-      serverMessage: envelope.message,
-      body: envelope.body,
-    },
-  );
-  if (kind === "session-ended") {
+  if (envelope.status === 301) {
+    const error = failures.sessionEnded(envelope);
     try {
       options.onSessionEnded?.(error);
     } catch {
       // the caller still gets the session-ended rejection
     }
+    throw error;
   }
-  throw error;
+  throw envelope.status === 500
+    ? failures.serverError(envelope)
+    : failures.envelopeStatus(envelope);
 }
 
 /** The customer-service contact inside a service-config answer (`extInfoJSON`). */

@@ -232,12 +232,14 @@ describe("request: the error catalogue", () => {
     expect(error).toMatchObject({
       kind: "invalid-data",
       messageKey: "transport.invalidData",
-      message: "data validation failed",
+      // The spec's words first; the rest says it is no envelope at all, not a key problem.
+      message:
+        "data validation failed: the answer is not an encrypted envelope (invalid-base64): is baseUrl this API's address?",
     });
     expect(isCodecError(error.cause)).toBe(true);
   });
 
-  it("an answer under another key rejects as invalid-data", async () => {
+  it("an answer under another key rejects as invalid-data, and its message says the key or IV is wrong", async () => {
     const otherServer = nodeCipher(Uint8Array.from(randomBytes(32)), iv);
     const api = await serve((_, res) =>
       answer(res, otherServer.encrypt(JSON.stringify({ status: 200, message: "", body: 1 }))),
@@ -246,6 +248,11 @@ describe("request: the error catalogue", () => {
       transportFor(api.url).request({ method: "GET", path: "/api/v1/contract/query" }),
     );
     expect(error.kind).toBe("invalid-data");
+    expect(error.messageKey).toBe("transport.invalidData");
+    // Bad padding, or (rarely, by chance) bytes that are not UTF-8 or text that is not JSON.
+    expect(error.message).toMatch(
+      /^data validation failed: the (answer cannot be decrypted|decrypted answer is not JSON).*wrong cipher key or IV\?/,
+    );
   });
 
   it("a decryptable answer that is not JSON, or not an envelope, rejects as invalid-data", async () => {
@@ -259,6 +266,9 @@ describe("request: the error catalogue", () => {
     const notEnvelope = await rejection(transport.request({ method: "GET", path: "/x" }));
     expect(notEnvelope.kind).toBe("invalid-data");
     expect(isPayloadError(notEnvelope.cause) && notEnvelope.cause.kind).toBe("not-envelope");
+    expect(notEnvelope.message).toBe(
+      "data validation failed: the answer is JSON but not an envelope: is baseUrl this API's address?",
+    );
   });
 
   it("envelope 301 calls onSessionEnded first, then rejects with the server message", async () => {

@@ -16,9 +16,12 @@ export const failures = {
     }),
 
   invalidData: (cause: unknown) =>
-    new TransportError("invalid-data", "transport.invalidData", "data validation failed", {
-      cause,
-    }),
+    new TransportError(
+      "invalid-data",
+      "transport.invalidData",
+      `data validation failed${unreadableAnswerHint(cause)}`,
+      { cause },
+    ),
 
   sessionEnded: (envelope: Envelope) =>
     new TransportError(
@@ -104,6 +107,32 @@ export const failures = {
       "cloud upload needs a way to get the upload token: pass uploadTokenProvider to createTransport",
     ),
 } as const;
+
+/**
+ * Why an answer could not be read as an envelope, for the developer-facing message of
+ * `invalid-data` (the app shows the key's text, 'data validation failed'). The codec's and the
+ * envelope's own errors tell the two causes apart: an answer that is no ciphertext at all (a
+ * proxy's error page, another server at `baseUrl`), or a ciphertext this codec cannot read,
+ * which is the mark of a key or IV other than the server's: bad padding, then bytes that are not
+ * UTF-8, then text that is not JSON is what a wrong key gives (each passed by chance less often).
+ */
+function unreadableAnswerHint(cause: unknown): string {
+  const kind = (cause as { name?: unknown; kind?: unknown } | null)?.kind;
+  const name = (cause as { name?: unknown } | null)?.name;
+  if (name === "CodecError" && (kind === "bad-padding" || kind === "invalid-utf8")) {
+    return `: the answer cannot be decrypted (${kind}): wrong cipher key or IV? They must be the server's`;
+  }
+  if (name === "PayloadError" && kind === "not-json") {
+    return ": the decrypted answer is not JSON: wrong cipher key or IV? They must be the server's";
+  }
+  if (name === "CodecError" && (kind === "invalid-base64" || kind === "wrong-length")) {
+    return `: the answer is not an encrypted envelope (${kind}): is baseUrl this API's address?`;
+  }
+  if (name === "PayloadError" && kind === "not-envelope") {
+    return ": the answer is JSON but not an envelope: is baseUrl this API's address?";
+  }
+  return "";
+}
 
 /**
  * Thrown from ky's afterResponse hook for any status but 200: ky itself only rejects statuses

@@ -8,7 +8,7 @@ import { readAuditEvents } from "../../audit/audit";
 import { messageFor, serverText } from "../../messages/message-for";
 import { borrowerAPhone, type Cast, contractDraft, logInCast } from "../../testing/fixtures";
 import { signaturePng } from "../../testing/png";
-import { refusal } from "../../testing/refusal";
+import { errorKeys, refusal } from "../../testing/refusal";
 import { startTestServer, type TestClient, type TestServer } from "../../testing/test-server";
 import { exportPageSize } from "./contract-export";
 
@@ -327,6 +327,24 @@ describe("the lender's CSV export (docs/export.md)", () => {
       cast.lenderA.api.contract.export({ kind: "customers" as "contracts" }),
     );
     expect(unknown.status).toBe(400);
+  });
+
+  it("names the key of each refusal (serverKey) and the field of bad input, as an envelope refusal does", async () => {
+    const borrower = await refusal(cast.borrowerA.api.contract.export({ kind: "contracts" }));
+    expect(borrower).toMatchObject({ kind: "envelope-status", serverKey: "access.forbidden" });
+    const nobody = await refusal(cast.none.api.contract.export({ kind: "contracts" }));
+    expect(nobody).toMatchObject({ kind: "session-ended", serverKey: "session.invalid" });
+    for (const input of [{}, { kind: "nope" }]) {
+      const refused = await refusal(cast.lenderA.api.contract.export(input as { kind: "ledger" }));
+      expect(refused).toMatchObject({
+        kind: "envelope-status",
+        status: 400,
+        serverKey: "common.pleaseSelect",
+        serverMessage: messageFor("common.pleaseSelect", "ko-KR"),
+      });
+      expect(errorKeys(refused)).toEqual(["common.pleaseSelect"]);
+      expect((refused.body as { errors: { field: string }[] }).errors[0]?.field).toBe("kind");
+    }
   });
 
   it("streams a book larger than a page, every contract once, newest first", async () => {

@@ -58,11 +58,16 @@ describe("contract.pdf", () => {
     const early = await refusal(cast.lenderA.api.contract.pdf({ id: draft.id }));
     expect(early.status).toBe(409);
     expect(early.serverMessage).toBe(messageFor("contract.pdf.notSigned", "ko-KR"));
+    // The refusal's key, as on an envelope refusal (packages/sdk README "Errors").
+    expect(early).toMatchObject({ kind: "envelope-status", serverKey: "contract.pdf.notSigned" });
     await cast.borrowerA.api.contract.open({ code: draft.code });
     expect((await refusal(cast.borrowerA.api.contract.pdf({ id: draft.id }))).status).toBe(409);
 
     const { contract } = await signedContract();
-    expect((await refusal(cast.lenderB.api.contract.pdf({ id: contract.id }))).status).toBe(403);
+    expect(await refusal(cast.lenderB.api.contract.pdf({ id: contract.id }))).toMatchObject({
+      status: 403,
+      serverKey: "access.forbidden",
+    });
     expect((await refusal(cast.borrowerB.api.contract.pdf({ id: contract.id }))).status).toBe(403);
     expect((await refusal(cast.none.api.contract.pdf({ id: contract.id }))).kind).toBe(
       "session-ended",
