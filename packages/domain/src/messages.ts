@@ -38,8 +38,10 @@ export const messageKeys = [
   "contract.disbursedAmount.exceedsLoan", // disbursed <= loan amount
   "contract.disbursedAmount.notPositive", // nothing disbursed is no loan
   "contract.loanDate.required", // 'select loan date'
+  "contract.loanDate.invalid", // 'select a correct loan date' (not a day YYYY-MM-DD)
   "contract.repaymentDate.required", // 'select repayment date'
-  "contract.repaymentDate.invalid", // 'select correct repayment date' (within 5 years)
+  "contract.repaymentDate.invalid", // 'select correct repayment date' (not a date)
+  "contract.repaymentDate.tooFar", // more than {years} (5) years after the loan date
   "contract.repaymentDate.beforeLoanDate", // the repayment date must be after the loan date
   "contract.overdueRate.required", // 'enter overdue rate'
   "contract.overdueRate.invalid",
@@ -51,6 +53,7 @@ export const messageKeys = [
   "contract.repaymentAmount.required", // a single payment's one repayment (its total)
   "contract.repaymentAmount.belowLoan", // a single payment's repayment is less than the loan
   "contract.serviceFee.invalid",
+  "contract.serviceFee.notBelowDisbursed", // the fee must leave the borrower some of the money
   "contract.lender.required",
   "contract.merchantName.required",
   "contract.rate.aboveCap", // effective annual rate above the legal cap (names both rates)

@@ -4,6 +4,7 @@ import type { CatalogType } from "@lingui/conf";
 import { beforeAll, describe, expect, it } from "vitest";
 import linguiConfig from "../lingui.config";
 import { catalogs, messageIds } from "./catalogs";
+import { translate } from "./instance";
 import { type Locale, locales } from "./locale";
 
 /** The PO files as lingui itself reads them (same formatter, same options). */
@@ -95,10 +96,17 @@ describe("the PO catalogs", () => {
       "login.resendIn": ["seconds"],
       "transport.httpStatus": ["code"],
       "sms.loginCode": ["code", "minutes"],
+      "contract.repaymentDate.tooFar": ["years"],
     };
     for (const [id, names] of Object.entries(expected)) {
       for (const locale of locales) expect(placeholders(text(locale, id)), id).toEqual(names);
     }
+  });
+
+  it("write a rate over the cap with the digits grouped, as the cost preview does", () => {
+    const values = { ratePercent: 1096.98, capPercent: 20 };
+    expect(translate("contract.rate.aboveCap", "ko-KR", values)).toContain("1,096.98%");
+    expect(translate("contract.rate.aboveCap", "zh-TW", values)).toContain("1,096.98%");
   });
 
   it("write Korean in ko-KR and Traditional Chinese in zh-TW", () => {

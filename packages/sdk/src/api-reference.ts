@@ -1,6 +1,7 @@
 import {
   calendarDateSchema,
   cleanText,
+  contractStatusSchema,
   isAcceptableLine,
   isAcceptableMultilineText,
   isCalendarDateText,
@@ -22,12 +23,15 @@ interface SchemaNode {
   requirement?: unknown;
   operation?: unknown;
   message?: unknown;
+  metadata?: Record<string, unknown>;
+  class?: unknown;
 }
 
 interface FieldRow {
   path: string;
   type: string;
-  required: boolean;
+  /** "yes", "no", or when an optional field is required after all (the domain's `requiredWhen`). */
+  required: string;
 }
 
 const accessText: Record<string, string> = {
@@ -51,11 +55,24 @@ export function renderApiReference(list: readonly EndpointEntry[] = endpointList
     "itself failed; `status` is 200 ok, 301 session invalid, 400 bad input, 403 forbidden,",
     "404 not found, 409 conflict, 429 too frequent, 500 server error or 503 unavailable for now",
     "(with an HTTP `Retry-After`; nothing was lost, try again), and `message` is in the",
-    "caller's language (Accept-Language ko-KR or zh-TW). Payloads are encrypted JSON: POST as a",
-    "text/plain body, GET as the single query parameter `XKNCEGSKK`. Raw answers (the contract",
-    "document) and CSV downloads (the export) are sent as they are; their failures are a plain",
-    "JSON envelope. Requests with unknown fields are refused. Money is an integer in the",
-    "currency's smallest unit; dates are `YYYY-MM-DD` in the lender's business time zone.",
+    "caller's language (Accept-Language ko-KR or zh-TW); a refusal also names its message key",
+    "(`key`, the SDK's `serverKey`). Payloads are encrypted JSON: POST as a text/plain body, GET as",
+    "the single query parameter `XKNCEGSKK`. Raw answers (the contract document), CSV downloads (the",
+    "export) and PDF downloads (the signed contract, the statement: bytes, a `Uint8Array`) are sent",
+    "as they are; their failures are a plain JSON envelope, `key` included. Requests with unknown",
+    "fields are refused. Money is an integer in the currency's smallest unit; dates are",
+    "`YYYY-MM-DD` in the lender's business time zone. Where the Required column names a",
+    "condition instead of yes or no, the field may be left out unless that condition holds.",
+    "",
+    "A contract's `status` is one of six values ([docs/statuses.md](../../docs/statuses.md)):",
+    "`type1` pending signature (not opened yet), `type2` to be signed (opened by the borrower),",
+    "`type6` pending repayment, `type4` overdue, `type5` settled (paid in full), `type3`",
+    "completed (closed with some amount waived). In a contract's `schedule[]`, each instalment's",
+    "`amount` is what the schedule asks of it, the agreed cost of credit included; so is",
+    "`principalOutstanding`, what of that amount is still unpaid (a 1,000,000 loan repaid with",
+    "1,010,000 starts at 1,010,000). `interestOutstanding` is unpaid overdue interest only (the",
+    "overdue rate, from the day after the due date), never the agreed cost; `outstanding` is the",
+    "two together ([docs/money.md](../../docs/money.md#balances)).",
     "",
     "Access: `public` anyone · `user` any signed-in user (each sees only what is theirs) ·",
     "`lender` lenders only · `borrower` borrowers only. The session token goes in the `NSCPER`",
@@ -119,7 +136,7 @@ function fieldTable(schema: AnySchema): string[] {
   return [
     "| Field | Type | Required |",
     "|---|---|---|",
-    ...rows.map((row) => `| \`${row.path}\` | ${row.type} | ${row.required ? "yes" : "no"} |`),
+    ...rows.map((row) => `| \`${row.path}\` | ${row.type} | ${row.required} |`),
   ];
 }
 
@@ -134,7 +151,12 @@ function collectFields(node: SchemaNode, prefix: string, rows: FieldRow[]): void
         optional && baseOf(child).default !== undefined
           ? ` (default ${JSON.stringify(baseOf(child).default)})`
           : "";
-      rows.push({ path, type: `${describe(inner)}${defaultText}`, required: !optional });
+      const condition = requiredWhenOf(child) ?? requiredWhenOf(inner);
+      rows.push({
+        path,
+        type: `${describe(inner)}${defaultText}`,
+        required: condition !== undefined ? condition : optional ? "no" : "yes",
+      });
       collectFields(unwrapNullable(inner), path, rows);
     }
     return;
@@ -147,6 +169,15 @@ function collectFields(node: SchemaNode, prefix: string, rows: FieldRow[]): void
 function unwrapNullable(node: SchemaNode): SchemaNode {
   const base = baseOf(node);
   return base.type === "nullable" && base.wrapped !== undefined ? base.wrapped : node;
+}
+
+/** When an optional field is required after all (`requiredWhen` of @chayong/domain), if it says. */
+function requiredWhenOf(node: SchemaNode): string | undefined {
+  for (const action of actionsOf(node)) {
+    const condition = action.type === "metadata" ? action.metadata?.requiredWhen : undefined;
+    if (typeof condition === "string") return condition;
+  }
+  return undefined;
 }
 
 /** A piped schema's own type is its first element's. */
@@ -175,10 +206,22 @@ function describe(node: SchemaNode): string {
     case "null":
     case "unknown":
       return `${actions.some((a) => a.type === "integer") ? "integer" : base.type}${suffix}`;
-    case "picklist":
-      return (base.options ?? []).map((option) => `\`${JSON.stringify(option)}\``).join(" \\| ");
+    case "picklist": {
+      const options = (base.options ?? []).map((option) => `\`${JSON.stringify(option)}\``);
+      // The statuses say nothing by their names: say where they are told (docs/statuses.md).
+      const meaning =
+        base === (contractStatusSchema as unknown)
+          ? " ([meaning](../../docs/statuses.md#contract-statuses))"
+          : "";
+      return `${options.join(" \\| ")}${meaning}`;
+    }
     case "literal":
       return `\`${JSON.stringify(base.literal)}\``;
+    case "instance":
+      // A PDF download resolves its bytes.
+      return base.class === Uint8Array
+        ? `bytes, a Uint8Array${suffix}`
+        : `instance of ${(base.class as { name?: string } | undefined)?.name ?? "a class"}${suffix}`;
     case "nullable":
       return `${describe(base.wrapped as SchemaNode)} \\| null`;
     case "optional":

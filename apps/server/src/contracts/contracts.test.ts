@@ -1,4 +1,4 @@
-import { displayPhone } from "@chayong/domain";
+import { type ContractDraft, displayPhone } from "@chayong/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuditEvents } from "../audit/audit";
@@ -113,6 +113,45 @@ describe("contracts", () => {
           ["name", "contract.name.required"],
         ].sort(),
       );
+    });
+
+    it("tells a value of the wrong shape from a missing one (docs/validation.md#contract-creation)", async () => {
+      const keysOf = (error: { body?: unknown }) =>
+        Object.fromEntries(
+          (error.body as { errors: { key: string; field: string }[] }).errors.map((problem) => [
+            problem.field,
+            problem.key,
+          ]),
+        );
+      for (const loanDate of ["2026-02-30", "2026/12/01"]) {
+        const error = await refusal(
+          cast.lenderA.api.contract.add(contractDraft(borrowerAPhone, { loanDate })),
+        );
+        expect(keysOf(error)).toEqual({ loanDate: "contract.loanDate.invalid" });
+        expect(error.serverKey).toBe("contract.loanDate.invalid");
+        expect(error.serverMessage).toBe(messageFor("contract.loanDate.invalid", "ko-KR"));
+      }
+      const wrongTypes = await refusal(
+        cast.lenderA.api.contract.add({
+          ...contractDraft(borrowerAPhone),
+          // What a script that reads amounts from a file may send: text, not numbers.
+          loanAmount: "1000000" as unknown as number,
+          disbursedAmount: null as unknown as number,
+          overdueRatePercent: "15" as unknown as number,
+        }),
+      );
+      expect(keysOf(wrongTypes)).toEqual({
+        loanAmount: "common.invalidValue",
+        disbursedAmount: "contract.disbursedAmount.required",
+        overdueRatePercent: "contract.overdueRate.invalid",
+      });
+      const { loanDate: _, loanAmount: __, ...missing } = contractDraft(borrowerAPhone);
+      expect(
+        keysOf(await refusal(cast.lenderA.api.contract.add(missing as ContractDraft))),
+      ).toEqual({
+        loanDate: "contract.loanDate.required",
+        loanAmount: "contract.loanAmount.required",
+      });
     });
 
     it("refuses another lender's template", async () => {
@@ -299,6 +338,25 @@ describe("contracts", () => {
   });
 
   describe("detail", () => {
+    it("refuses the document (a raw answer) with the refusal's key, as an envelope refusal", async () => {
+      const contract = await cast.lenderA.api.contract.add(contractDraft(borrowerBPhone));
+      expect(await refusal(cast.lenderB.api.contract.view({ id: contract.id }))).toMatchObject({
+        kind: "envelope-status",
+        status: 403,
+        serverKey: "access.forbidden",
+        serverMessage: messageFor("access.forbidden", "ko-KR"),
+      });
+      const unknown = "00000000-0000-4000-8000-000000000000";
+      expect(await refusal(cast.lenderA.api.contract.view({ id: unknown }))).toMatchObject({
+        status: 404,
+        serverKey: "contract.notFound",
+      });
+      expect(await refusal(cast.none.api.contract.view({ id: contract.id }))).toMatchObject({
+        kind: "session-ended",
+        serverKey: "session.invalid",
+      });
+    });
+
     it("answers one contract to its lender and its bound borrower only, and records each view", async () => {
       const draft = contractDraft(borrowerAPhone, {
         name: "Detail",

@@ -220,11 +220,9 @@ describe("money after signing (repayments, waivers, renewals, reversals)", () =>
           "operation.receivedOn.beforeLoan",
           "receivedOn",
         ],
-        [
-          { repaymentAmount: 1, receivedOn: "2026-02-30" },
-          "operation.receivedOn.required",
-          "receivedOn",
-        ],
+        // A date that came but is no day is a wrong value, not a missing one.
+        [{ repaymentAmount: 1, receivedOn: "2026-02-30" }, "common.invalidValue", "receivedOn"],
+        [{ repaymentAmount: "1", receivedOn: today() }, "common.invalidValue", "repaymentAmount"],
         [
           { repaymentAmount: 340_001, receivedOn: today() },
           "operation.amount.exceedsOutstanding",

@@ -102,10 +102,42 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
       "loanDate",
     ],
     [
-      "loan date not a date",
+      "loan date not a day",
       { ...single, loanDate: "2025-02-30" },
-      "contract.loanDate.required",
+      "contract.loanDate.invalid",
       "loanDate",
+    ],
+    [
+      "loan date malformed",
+      { ...single, loanDate: "2025/01/15" },
+      "contract.loanDate.invalid",
+      "loanDate",
+    ],
+    [
+      "loan date not text",
+      { ...single, loanDate: 20250115 },
+      "contract.loanDate.invalid",
+      "loanDate",
+    ],
+    ["loan date empty", { ...single, loanDate: "" }, "contract.loanDate.required", "loanDate"],
+    ["loan date null", { ...single, loanDate: null }, "contract.loanDate.required", "loanDate"],
+    [
+      "loan amount as text (a value, not a missing one)",
+      { ...single, loanAmount: "1000000" },
+      "common.invalidValue",
+      "loanAmount",
+    ],
+    [
+      "loan amount null (a form's empty field)",
+      { ...single, loanAmount: null },
+      "contract.loanAmount.required",
+      "loanAmount",
+    ],
+    [
+      "overdue rate as text",
+      { ...single, overdueRatePercent: "20" },
+      "contract.overdueRate.invalid",
+      "overdueRatePercent",
     ],
     [
       "repayment date missing ('select repayment date')",
@@ -134,7 +166,7 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
     [
       "repayment date beyond 5 years",
       { ...single, repaymentDate: "2030-01-16" },
-      "contract.repaymentDate.invalid",
+      "contract.repaymentDate.tooFar",
       "repaymentDate",
     ],
     [
@@ -243,7 +275,7 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
     [
       "service fee eats all the money",
       { ...single, serviceFee: 900_000 },
-      "contract.serviceFee.invalid",
+      "contract.serviceFee.notBelowDisbursed",
       "serviceFee",
     ],
     ["lender missing", omit("lender"), "contract.lender.required", "lender"],
@@ -282,6 +314,16 @@ describe("validateContractDraft: one row per message (docs/validation.md#contrac
         { key: "contract.name.required", field: "name" },
         { key: "contract.disbursedAmount.exceedsLoan", field: "disbursedAmount" },
         { key: "contract.repaymentDate.beforeLoanDate", field: "repaymentDate" },
+      ]),
+    );
+  });
+
+  it("says a fee above the money disbursed even while that amount is itself refused", () => {
+    const errors = errorsOf({ ...single, disbursedAmount: 1_200_000, serviceFee: 2_000_000 });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { key: "contract.disbursedAmount.exceedsLoan", field: "disbursedAmount" },
+        { key: "contract.serviceFee.notBelowDisbursed", field: "serviceFee" },
       ]),
     );
   });

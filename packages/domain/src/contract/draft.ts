@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { checkLegalCap, displayRefusedRate } from "../caps";
-import { addYearsClamped, type CalendarDate, calendarDateField } from "../dates";
+import { addDays, addYearsClamped, type CalendarDate, calendarDateField } from "../dates";
 import { type Currency, currencyOf, type Jurisdiction } from "../jurisdiction";
 import type { MessageKey } from "../messages";
 import { type Money, moneyField } from "../money";
@@ -16,7 +16,7 @@ import {
   type ScheduledInstalment,
 } from "../schedule";
 import { textField, tokenField } from "../text";
-import { issuesToErrors } from "../validation";
+import { issuesToErrors, missingOrInvalid, requiredWhen } from "../validation";
 
 /** What a lender submits to create a contract; also the wire request of contract add. */
 export interface ContractDraft {
@@ -62,6 +62,18 @@ export interface ContractTerms extends ContractDraft {
 
 /** "Correct repayment date" = after the loan date and within 5 years of it (docs/contracts.md#terms). */
 export const maxLoanYears = 5;
+
+/**
+ * The repayment dates a contract lent on `loanDate` may have (docs/contracts.md#terms): from the
+ * day after, up to `maxLoanYears` later. The rule below and the form's date picker share it.
+ */
+export function repaymentDateRange(loanDate: CalendarDate): {
+  first: CalendarDate;
+  last: CalendarDate;
+} {
+  return { first: addDays(loanDate, 1), last: addYearsClamped(loanDate, maxLoanYears) };
+}
+
 export const maxTextLength = 100;
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -75,7 +87,7 @@ function hasAtMostTwoDecimals(value: number): boolean {
 }
 
 const overdueRateField = v.pipe(
-  v.number("contract.overdueRate.required"),
+  v.number(missingOrInvalid("contract.overdueRate.required", "contract.overdueRate.invalid")),
   v.finite("contract.overdueRate.invalid"),
   v.minValue(0, "contract.overdueRate.invalid"),
   v.check(hasAtMostTwoDecimals, "contract.overdueRate.invalid"),
@@ -101,21 +113,31 @@ export const contractDraftSchema = v.strictObject(
       moneyField("contract.disbursedAmount.required"),
       v.minValue(1, "contract.disbursedAmount.notPositive"),
     ),
-    loanDate: calendarDateField("contract.loanDate.required"),
+    loanDate: calendarDateField("contract.loanDate.required", "contract.loanDate.invalid"),
     repaymentDate: calendarDateField(
       "contract.repaymentDate.required",
       "contract.repaymentDate.invalid",
     ),
     instalment: v.boolean("common.pleaseSelect"),
+    // Required with `instalment: true` only: `validateContractDraft` below decides it.
     instalmentCount: v.optional(
       v.pipe(
         v.number("contract.instalmentCount.outOfRange"),
         v.integer("contract.instalmentCount.outOfRange"),
+        requiredWhen<number>("when `instalment` is true (2-10); else 1 or absent"),
       ),
     ),
     instalmentAmount: moneyField("contract.instalmentAmount.required"),
-    interval: v.optional(v.picklist(instalmentIntervals, "contract.instalmentInterval.required")),
-    serviceFee: v.optional(moneyField("contract.serviceFee.invalid"), 0),
+    interval: v.optional(
+      v.pipe(
+        v.picklist(instalmentIntervals, "contract.instalmentInterval.required"),
+        requiredWhen<InstalmentInterval>("when `instalment` is true"),
+      ),
+    ),
+    serviceFee: v.optional(
+      moneyField("contract.serviceFee.invalid", "contract.serviceFee.invalid"),
+      0,
+    ),
     overdueRatePercent: overdueRateField,
     lender: requiredText("contract.lender.required"),
     merchantName: requiredText("contract.merchantName.required"),
@@ -139,6 +161,11 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
   const failed = new Set(errors.map((error) => error.field));
   const input = (parsed.success ? parsed.output : partialOutput(draft)) as Partial<ParsedDraft>;
   const fieldOk = (field: keyof ParsedDraft) => !failed.has(field) && input[field] !== undefined;
+  // Read as a value, whatever other rules say of it: a rule between two fields that holds
+  // whether or not the other is within its own rules is said at once, not after that one is fixed.
+  const unreadable = new Set(failed);
+  const fieldRead = (field: keyof ParsedDraft) =>
+    !unreadable.has(field) && input[field] !== undefined;
   const add = (field: string, key: MessageKey, params?: Record<string, string | number>) => {
     errors.push(domainError(errorKinds.validation, key, field, params));
     failed.add(field);
@@ -165,10 +192,11 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
   if (fieldOk("loanDate") && fieldOk("repaymentDate")) {
     const loanDate = input.loanDate as string;
     const repaymentDate = input.repaymentDate as string;
+    const range = repaymentDateRange(loanDate);
     // Before the loan date and too far after it are two mistakes, each named for what to fix.
-    if (repaymentDate <= loanDate) add("repaymentDate", "contract.repaymentDate.beforeLoanDate");
-    else if (repaymentDate > addYearsClamped(loanDate, maxLoanYears)) {
-      add("repaymentDate", "contract.repaymentDate.invalid");
+    if (repaymentDate < range.first) add("repaymentDate", "contract.repaymentDate.beforeLoanDate");
+    else if (repaymentDate > range.last) {
+      add("repaymentDate", "contract.repaymentDate.tooFar", { years: maxLoanYears });
     }
   }
 
@@ -201,10 +229,10 @@ export function validateContractDraft(draft: unknown, ctx: LenderContext): Resul
     }
   }
 
-  if (fieldOk("serviceFee") && fieldOk("disbursedAmount")) {
+  if (fieldOk("serviceFee") && fieldRead("disbursedAmount")) {
     // The fee is paid out of the money received: it must leave the borrower something.
     if ((input.serviceFee as number) >= (input.disbursedAmount as number)) {
-      add("serviceFee", "contract.serviceFee.invalid");
+      add("serviceFee", "contract.serviceFee.notBelowDisbursed");
     }
   }
 

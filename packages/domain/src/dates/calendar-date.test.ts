@@ -5,6 +5,7 @@ import {
   addDays,
   addMonthsClamped,
   addYearsClamped,
+  calendarDateField,
   calendarDateSchema,
   diffDays,
   fromDayNumber,
@@ -25,6 +26,22 @@ describe("calendar dates", () => {
   ])("isValidCalendarDate(%s) = %s", (value, expected) => {
     expect(isValidCalendarDate(value)).toBe(expected);
     expect(v.safeParse(calendarDateSchema, value).success).toBe(expected);
+  });
+
+  it("says 'required' of a date field only when nothing came, and 'invalid' of anything else", () => {
+    const keyOf = (field: v.GenericSchema, value: unknown) =>
+      v.safeParse(field, value).issues?.[0]?.message ?? null;
+    const own = calendarDateField("contract.loanDate.required", "contract.loanDate.invalid");
+    const generic = calendarDateField("operation.receivedOn.required");
+    for (const missing of [undefined, null, "", "  "]) {
+      expect(keyOf(own, missing)).toBe("contract.loanDate.required");
+      expect(keyOf(generic, missing)).toBe("operation.receivedOn.required");
+    }
+    for (const wrong of ["2026-02-30", "2026/12/01", "01.12.2026", 20261201, true]) {
+      expect(keyOf(own, wrong)).toBe("contract.loanDate.invalid");
+      expect(keyOf(generic, wrong)).toBe("common.invalidValue");
+    }
+    expect(keyOf(own, " 2026-12-01 ")).toBeNull();
   });
 
   it("adds and subtracts days across months, years and leap days", () => {

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { MessageKey } from "../messages";
 import { isAcceptableLine } from "../text";
+import { missingOrInvalid } from "../validation";
 
 /**
  * A calendar date `YYYY-MM-DD` in the lender's business time zone (docs/money.md#amounts-and-dates). It names a day,
@@ -28,12 +29,17 @@ export const calendarDateSchema = v.pipe(
 
 /**
  * A calendar date a client sends (a request field): the character rule of every request string,
- * then a real day. `requiredKey` when missing or empty, `invalidKey` when it is no such day.
+ * then a real day. `requiredKey` when missing, null or empty, `invalidKey` when it is anything
+ * else but a day `YYYY-MM-DD` ("2026-02-30", "2026/12/01", a number): never "required" for a
+ * value that came (docs/validation.md).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function calendarDateField(requiredKey: MessageKey, invalidKey: MessageKey = requiredKey) {
+export function calendarDateField(
+  requiredKey: MessageKey,
+  invalidKey: MessageKey = "common.invalidValue",
+) {
   return v.pipe(
-    v.string(requiredKey),
+    v.string(missingOrInvalid(requiredKey, invalidKey)),
     v.trim(),
     v.check(isAcceptableLine, invalidKey),
     v.minLength(1, requiredKey),

@@ -23,9 +23,17 @@ describe("money", () => {
     expect(isMoney(value)).toBe(key === null);
   });
 
-  it("reports the field's own key when the value is missing", () => {
+  it("reports the field's own key when the value is missing, and another when it is no number", () => {
     const field = moneyField("contract.loanAmount.required");
-    expect(v.safeParse(field, undefined).issues?.[0]?.message).toBe("contract.loanAmount.required");
+    const keyFor = (value: unknown) => v.safeParse(field, value).issues?.[0]?.message;
+    expect(keyFor(undefined)).toBe("contract.loanAmount.required");
+    expect(keyFor(null)).toBe("contract.loanAmount.required");
+    // A value came: it is the wrong kind of value, not a missing one.
+    for (const value of ["1000000", "", true, [1], { amount: 1 }, Number.NaN]) {
+      expect(keyFor(value)).toBe("common.invalidValue");
+    }
+    const fee = moneyField("contract.serviceFee.invalid", "contract.serviceFee.invalid");
+    expect(v.safeParse(fee, "free").issues?.[0]?.message).toBe("contract.serviceFee.invalid");
   });
 
   it("accepts exactly the safe non-negative integers", () => {

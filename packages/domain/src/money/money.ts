@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { MessageKey } from "../messages";
+import { missingOrInvalid } from "../validation";
 
 /**
  * An amount in the currency's smallest unit (KRW won, TWD dollar), always a safe non-negative
@@ -21,18 +22,23 @@ export function moneyProblem(value: unknown): MessageKey | null {
 }
 
 /**
- * A money field. `requiredKey` is reported when the value is missing or not a number (the user
- * left the field empty); the `money.*` keys when it is a number that is not money. Generic in
- * the key so a schema's type names its one key, not every message key: the SDK's endpoint table
- * carries these types, and with the whole union in each money field it outgrows what the
- * compiler writes into a declaration file (TS7056).
+ * A money field. `requiredKey` is reported when the value is missing or null (the user left the
+ * field empty), `invalidKey` (by default `common.invalidValue`, what `moneyProblem` says too)
+ * when it is not a number (the text "1000000"); the `money.*` keys when it is a number that is
+ * not money. Generic in the keys so a schema's type names its own keys, not every message key:
+ * the SDK's endpoint table carries these types, and with the whole union in each money field it
+ * outgrows what the compiler writes into a declaration file (TS7056).
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function moneyField<const TKey extends MessageKey = "common.invalidValue">(
+export function moneyField<
+  const TKey extends MessageKey = "common.invalidValue",
+  const TInvalid extends MessageKey = "common.invalidValue",
+>(
   requiredKey: TKey = "common.invalidValue" as TKey,
+  invalidKey: TInvalid = "common.invalidValue" as TInvalid,
 ) {
   return v.pipe(
-    v.number(requiredKey),
+    v.number(missingOrInvalid(requiredKey, invalidKey)),
     // A non-integer is reported before its sign, so -1.5 says "whole numbers only".
     v.integer("money.notInteger"),
     v.minValue(0, "money.negative"),

@@ -445,8 +445,15 @@ describe("operation request schemas", () => {
       "money: bad date of a repayment received",
       repaymentRequestSchema,
       { contractId: "c", instalmentIndex: 1, receivedOn: "x" },
-      "operation.receivedOn.required",
+      "common.invalidValue",
       "receivedOn",
+    ],
+    [
+      "money: an amount as text",
+      repaymentRequestSchema,
+      { contractId: "c", instalmentIndex: 1, repaymentAmount: "1000" },
+      "common.invalidValue",
+      "repaymentAmount",
     ],
     [
       "money: negative waiver",

@@ -4,6 +4,7 @@ import { balancesAsOf, type NewLedgerEntry } from "../ledger";
 import { type Money, moneyField } from "../money";
 import { type DomainError, domainError, errorKinds, type Result } from "../result";
 import { allowedActions, isSignedStatus } from "../status";
+import { requiredWhen } from "../validation";
 import { cleanReason, type OperationContext, overpaidWith, withPlanned } from "./context";
 import { instalmentIndexField, reasonField } from "./fields";
 
@@ -14,9 +15,25 @@ import { instalmentIndexField, reasonField } from "./fields";
  */
 export const repaymentRequestEntries = {
   instalmentIndex: instalmentIndexField("operation.instalment.required"),
-  repaymentAmount: v.optional(moneyField("operation.amount.required")),
-  receivedOn: v.optional(calendarDateField("operation.receivedOn.required")),
-  waiverAmount: v.optional(moneyField("operation.amount.required")),
+  // Which of these a request needs depends on the others: `planRepayment` below decides it.
+  repaymentAmount: v.optional(
+    v.pipe(
+      moneyField("operation.amount.required"),
+      requiredWhen<number>("when `waiverAmount` is absent or 0 (at least one amount)"),
+    ),
+  ),
+  receivedOn: v.optional(
+    v.pipe(
+      calendarDateField("operation.receivedOn.required"),
+      requiredWhen<string>("when `repaymentAmount` > 0 (a waiver alone needs none)"),
+    ),
+  ),
+  waiverAmount: v.optional(
+    v.pipe(
+      moneyField("operation.amount.required"),
+      requiredWhen<number>("when `repaymentAmount` is absent or 0 (at least one amount)"),
+    ),
+  ),
   reason: reasonField,
 };
 

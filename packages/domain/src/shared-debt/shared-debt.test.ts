@@ -114,7 +114,8 @@ describe("shared-debt summaries", () => {
     });
     expect(result.ok ? [] : result.errors.map((e) => [e.key, e.field])).toEqual([
       ["offlineLoan.amount.notPositive", "amount"],
-      ["offlineLoan.loanDate.required", "loanDate"],
+      // A value came, but it is no day: not "required".
+      ["common.invalidValue", "loanDate"],
       ["offlineLoan.state.required", "state"],
     ]);
   });

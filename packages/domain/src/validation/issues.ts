@@ -87,6 +87,33 @@ function schemaAt(root: v.GenericSchema, keys: readonly unknown[]): v.GenericSch
   return current as v.GenericSchema | undefined;
 }
 
+/**
+ * The message of a field's type check that tells "nothing came" from "something else came":
+ * `requiredKey` when the value is missing (absent, or null: how a form sends a field left
+ * empty), `invalidKey` when a value of another type was sent (the text "1000000" for an amount).
+ * A script that sends the wrong type is told so, not that the field is missing.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function missingOrInvalid<
+  const TRequired extends MessageKey,
+  const TInvalid extends MessageKey,
+>(requiredKey: TRequired, invalidKey: TInvalid) {
+  return (issue: v.BaseIssue<unknown>): TRequired | TInvalid =>
+    issue.input === undefined || issue.input === null ? requiredKey : invalidKey;
+}
+
+/**
+ * Says when a field its schema leaves optional is required after all, by a rule of the domain
+ * that reads other fields (a repayment's `receivedOn`, needed only with a repayment amount).
+ * Only documentation: the SDK's endpoint reference (packages/sdk/API.md) prints it in the
+ * "Required" column instead of "no"; the rule itself stays in the function that checks it
+ * (`planRepayment`, `validateContractDraft`).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredWhen<TInput>(condition: string) {
+  return v.metadata<TInput, { requiredWhen: string }>({ requiredWhen: condition });
+}
+
 /** Parses `input` with `schema`, collecting every issue as keyed errors. */
 export function parseWithKeys<TSchema extends v.GenericSchema>(
   schema: TSchema,

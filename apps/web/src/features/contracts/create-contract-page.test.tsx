@@ -57,8 +57,10 @@ describe("the create-contract form", () => {
     fireEvent.change(await field("instalmentAmount"), { target: { value: "1010000" } });
 
     const rate = await screen.findByTestId("cost-rate");
-    // More disbursed than lent: the computed rate is negative and means nothing.
+    // More disbursed than lent: the computed rate is negative and means nothing, and so is
+    // an amount received above the loan.
     expect(rate.textContent).toBe("—");
+    expect(screen.getByTestId("cost-received").textContent).toBe("—");
     expect(screen.queryByText("법정 최고이자율 이내입니다")).toBeNull();
     expect(
       screen.getByText("위의 금액과 날짜를 올바르게 입력하면 이자율이 표시됩니다."),
@@ -89,6 +91,38 @@ describe("the create-contract form", () => {
     expect((await field("repaymentDate")).getAttribute("aria-invalid")).not.toBe("true");
     fireEvent.change(await field("repaymentDate"), { target: { value: inDays(20) } });
     await waitFor(() => expect(screen.queryByText(pastWarning)).toBeNull());
+  });
+
+  it("offers only the repayment dates the rule accepts, and names the 5 years when one is typed past them", async () => {
+    renderForm();
+    fireEvent.change(await field("loanDate"), { target: { value: "2026-03-10" } });
+    const repaymentDate = await field("repaymentDate");
+    await waitFor(() => expect(repaymentDate.min).toBe("2026-03-11"));
+    expect(repaymentDate.max).toBe("2031-03-10");
+
+    fireEvent.change(repaymentDate, { target: { value: "2031-03-11" } });
+    fireEvent.blur(repaymentDate);
+    expect(await screen.findByText("상환일은 대출일로부터 5년 이내로 선택해 주세요")).toBeTruthy();
+  });
+
+  it("says a service fee must be less than the money disbursed", async () => {
+    renderForm();
+    fireEvent.change(await field("disbursedAmount"), { target: { value: "100000" } });
+    const fee = await field("serviceFee");
+    fireEvent.change(fee, { target: { value: "100000" } });
+    fireEvent.blur(fee);
+    expect(await screen.findByText("수수료는 실지급 금액보다 적어야 합니다")).toBeTruthy();
+  });
+
+  it("keeps the total typed when single payment turns into instalments, and back", async () => {
+    renderForm();
+    const amount = await field("instalmentAmount");
+    fireEvent.change(amount, { target: { value: "1100000" } });
+    fireEvent.click(screen.getByRole("radio", { name: "분할 상환" }));
+    // Three instalments by default: each a third, rounded up so the total is never less.
+    await waitFor(() => expect(amount.value).toBe("366,667"));
+    fireEvent.click(screen.getByRole("radio", { name: "일시 상환" }));
+    await waitFor(() => expect(amount.value).toBe("1,100,001"));
   });
 
   it("speaks of the total to repay, not instalments, in single-payment mode", async () => {

@@ -1,4 +1,10 @@
-import { type CalendarDate, type Jurisdiction, todayIn } from "@chayong/domain";
+import {
+  type CalendarDate,
+  isValidCalendarDate,
+  type Jurisdiction,
+  repaymentDateRange,
+  todayIn,
+} from "@chayong/domain";
 import { Button, MoneyText, PageHeader, useToast } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useStore } from "@tanstack/react-form";
@@ -117,6 +123,9 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
     },
   });
   const values = useStore(form.store, (state) => state.values);
+  const allowedRepaymentDates = isValidCalendarDate(values.loanDate)
+    ? repaymentDateRange(values.loanDate)
+    : undefined;
 
   // A template picked on the template list fills lender and merchant name (docs/screens.md#templates).
   useEffect(() => {
@@ -233,7 +242,10 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
               label={_(
                 values.instalment ? "contract.firstRepaymentDate" : "contract.repaymentDate",
               )}
-              min={values.loanDate || undefined}
+              // The picker offers only the dates the rule accepts (after the loan date, within
+              // 5 years of it); typed ones are checked by the rule.
+              min={allowedRepaymentDates?.first}
+              max={allowedRepaymentDates?.last}
               // A loan made earlier may be recorded, but a date already past makes it overdue the
               // moment it is signed: said, not refused.
               // Only for a date the form accepts: before the loan date, the one message is the
@@ -249,7 +261,21 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
             />
           )}
         </form.AppField>
-        <form.AppField name="instalment">
+        <form.AppField
+          name="instalment"
+          listeners={{
+            // One amount field holds the total of a single payment and each instalment's amount
+            // otherwise: switching converts it, so the total typed stays the total repaid.
+            onChange: ({ value: instalment }) => {
+              const { instalmentAmount: amount, instalmentCount: count } = form.state.values;
+              if (amount === null || !(count > 1)) return;
+              form.setFieldValue(
+                "instalmentAmount",
+                instalment ? Math.ceil(amount / count) : amount * count,
+              );
+            },
+          }}
+        >
           {(field) => (
             <field.SegmentedControl
               label={_("contract.isInstalment")}
@@ -336,8 +362,9 @@ const costFields = new Set<string | undefined>([
 
 /**
  * The schedule and the effective annual rate, live, before anything is sent (docs/cost-of-credit.md). A
- * rate computed from amounts the form refuses (e.g. more disbursed than lent) means nothing: it
- * shows only once those fields are valid, and never beside 'within the cap' while a field is red.
+ * rate, an amount received or a total computed from amounts the form refuses (e.g. more disbursed
+ * than lent, a fee above it) means nothing: they show only once those fields are valid, and the
+ * rate never beside 'within the cap' while a field is red.
  */
 function CostPreview({
   preview,
@@ -372,12 +399,20 @@ function CostPreview({
         <dt>{_("cost.legalCap")}</dt>
         <dd>{formatPercent(preview.capPercent, i18n.locale)}%</dd>
         <dt>{_("cost.amountReceived")}</dt>
-        <dd>
-          <MoneyText amount={preview.amountReceived} currency={currency} locale={i18n.locale} />
+        <dd data-testid="cost-received">
+          {inputsValid ? (
+            <MoneyText amount={preview.amountReceived} currency={currency} locale={i18n.locale} />
+          ) : (
+            "—"
+          )}
         </dd>
         <dt>{_("cost.totalRepayable")}</dt>
         <dd>
-          <MoneyText amount={preview.totalRepayable} currency={currency} locale={i18n.locale} />
+          {inputsValid ? (
+            <MoneyText amount={preview.totalRepayable} currency={currency} locale={i18n.locale} />
+          ) : (
+            "—"
+          )}
         </dd>
       </dl>
       {showRate ? (
