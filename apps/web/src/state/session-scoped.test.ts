@@ -62,6 +62,34 @@ describe("session-stored memory (the contract draft)", () => {
     expect(store.get(draft)).toBe("A's contract");
   });
 
+  it("is forgotten when another tab logs out and another user logs in there", () => {
+    // This tab's store never re-reads loginInfo: only storage says who is logged in now.
+    const store = appStore();
+    store.set(signInAtom, lenderA);
+    store.set(draft, "A's contract");
+
+    // The other tab: A logs out, B logs in (user first, then token, as signInAtom writes them);
+    // this tab hears the token change.
+    localStorage.removeItem("loginInfo");
+    localStorage.removeItem("token");
+    localStorage.setItem("loginInfo", JSON.stringify({ userId: lenderB.userId, uuId: "uu-b" }));
+    localStorage.setItem("token", JSON.stringify(lenderB.token));
+    window.dispatchEvent(new StorageEvent("storage", { key: "token" }));
+    store.set(forgetSessionAtom);
+
+    expect(store.get(draft)).toBeNull();
+    expect(sessionStorage.getItem(sessionStoredKeys.contractDraft)).toBeNull();
+  });
+
+  it("leaves no ID card form in the tab for the next session, even one its page never loaded in", () => {
+    const store = appStore();
+    store.set(signInAtom, lenderA);
+    // Written by the ID card page before a reload; that page's code is not loaded since.
+    sessionStorage.setItem("idCardForm", JSON.stringify({ name: "A's name" }));
+    store.set(signOutAtom);
+    expect(sessionStorage.getItem("idCardForm")).toBeNull();
+  });
+
   it("is never shown to another user who logs in after the session ended, and is dropped", () => {
     const store = appStore();
     store.set(signInAtom, lenderA);

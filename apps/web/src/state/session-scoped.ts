@@ -6,7 +6,8 @@ import {
   type SetStateAction,
   type WritableAtom,
 } from "jotai";
-import { loginInfoAtom } from "./storage";
+import { tokenAtom } from "./storage";
+import { isLoginInfo, readStored, storageKeys } from "./stored-values";
 
 type Reset = (set: <Value>(target: PrimitiveAtom<Value>, value: Value) => void) => void;
 
@@ -36,6 +37,15 @@ export const sessionStoredKeys = {
   contractDraft: "contractDraft",
 } as const;
 type SessionStoredKey = (typeof sessionStoredKeys)[keyof typeof sessionStoredKeys];
+
+/**
+ * Session storage entries of one session that nothing keeps across a session change (the ID card
+ * form: the borrower's name, birthday, address): named here, so a change forgets them even when
+ * the screen that writes one has not loaded since a reload.
+ */
+export const sessionOnlyStorageKeys = {
+  idCardForm: "idCardForm",
+} as const;
 
 /** A stored entry: the value and the user it belongs to. */
 interface StoredEntry {
@@ -68,6 +78,15 @@ function writeEntry(key: string, entry: StoredEntry | null): void {
 }
 
 /**
+ * The user logged in now, read from local storage itself rather than its atom: another tab's
+ * login or logout reaches storage at once, while an atom nothing subscribes to keeps the value it
+ * had (src/state/storage.ts). Sign-in and sign-out write the user before the token.
+ */
+function currentUserId(): string | undefined {
+  return readStored(storageKeys.loginInfo, isLoginInfo, null)?.userId;
+}
+
+/**
  * Set while the app's own session ends by itself (endSessionKeepingWork): what sessionStoredAtom
  * keeps stays stored, for its user's return.
  */
@@ -92,7 +111,9 @@ export function sessionStoredAtom<Value>(
   const read = (get: Getter): Value => {
     const value = get(memory);
     if (value !== notRead) return value;
-    const userId = get(loginInfoAtom)?.userId;
+    // Read again at each session change (the user is read from storage, which jotai cannot see).
+    get(tokenAtom);
+    const userId = currentUserId();
     const entry = readEntry(key);
     return entry !== null && entry.userId === userId && isValue(entry.value)
       ? entry.value
@@ -102,7 +123,7 @@ export function sessionStoredAtom<Value>(
     const next =
       typeof update === "function" ? (update as (previous: Value) => Value)(read(get)) : update;
     set(memory, next);
-    const userId = get(loginInfoAtom)?.userId;
+    const userId = currentUserId();
     // Written with no session (a screen still open as it ends): memory only, and what is
     // stored for the user's return stays.
     if (userId === undefined) return;
@@ -116,8 +137,9 @@ export function sessionStoredAtom<Value>(
  * logged in (the same user again) or the session is ending by itself.
  */
 export const forgetSessionAtom = atom(null, (get, set) => {
+  for (const key of Object.values(sessionOnlyStorageKeys)) writeEntry(key, null);
   if (!get(sessionEndingAtom)) {
-    const userId = get(loginInfoAtom)?.userId;
+    const userId = currentUserId();
     for (const key of Object.values(sessionStoredKeys)) {
       if (readEntry(key)?.userId !== userId) writeEntry(key, null);
     }

@@ -153,9 +153,11 @@ export const clearStorageAtom = atom(null, (_get, set) => {
 
 /** After login: the session token and loginInfo are kept, and the device learns its user. */
 export const signInAtom = atom(null, (_get, set, session: { token: string } & LoginInfo) => {
-  set(tokenAtom, session.token);
+  // The user first, then the token: what runs on the token's change (src/app/bootstrap.tsx), here
+  // or in another tab, finds the user the new session belongs to.
   set(loginInfoAtom, { userId: session.userId, uuId: session.uuId });
   set(deviceAtom, { userId: session.userId, uuId: session.uuId });
+  set(tokenAtom, session.token);
 });
 
 /**
@@ -166,6 +168,7 @@ export const endingTokenAtom = atom<string | null>(null);
 
 /** Logout: the session goes; the device, the language and the button position stay. */
 export const signOutAtom = atom(null, (_get, set) => {
-  set(tokenAtom, RESET);
+  // The user first, as at sign-in: the token's change then finds no user (nothing is kept).
   set(loginInfoAtom, RESET);
+  set(tokenAtom, RESET);
 });

@@ -1,7 +1,7 @@
 import type { Gender, Relation } from "@chayong/domain";
 import type { Api } from "@chayong/sdk";
 import { atom, type SetStateAction } from "jotai";
-import { onSessionChange, sessionScopedAtom } from "../../state/session-scoped";
+import { sessionOnlyStorageKeys, sessionScopedAtom } from "../../state/session-scoped";
 
 // The ID card page's state (types, the atom, the empty form), apart from the rules in
 // id-card-form.ts: /choose-location fills the address in without loading the domain's
@@ -103,7 +103,7 @@ export function emptyIdCardForm(): IdCardForm {
 }
 
 /** The session storage entry of the ID card form. */
-export const idCardFormStorageKey = "idCardForm";
+export const idCardFormStorageKey = sessionOnlyStorageKeys.idCardForm;
 
 /**
  * What the browser keeps of the form: never the ID number (nor a key made from it), only that
@@ -178,9 +178,9 @@ function storeForm(form: IdCardForm | null): void {
 
 // Not yet read from session storage (each store reads it on first use).
 const notRead = Symbol("notRead");
+// A new session reads storage again and finds nothing: forgetSessionAtom removed the entry
+// (src/state/session-scoped.ts, sessionOnlyStorageKeys).
 const formInMemoryAtom = sessionScopedAtom<IdCardForm | null | typeof notRead>(notRead);
-// A new session reads storage again: find nothing there.
-onSessionChange(() => storeForm(null));
 
 /**
  * The ID card page's state, kept while the borrower goes to choose a location (or anywhere) and
