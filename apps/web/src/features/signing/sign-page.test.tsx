@@ -275,7 +275,11 @@ describe("opened with another phone", () => {
     const { router } = renderApp(signPage, {
       routes: {
         "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
-        "/api/v1/contract/open": () => ({ status: 403, message: "접근 권한이 없습니다" }),
+        "/api/v1/contract/open": () => ({
+          status: 403,
+          message: "접근 권한이 없습니다",
+          key: "access.forbidden",
+        }),
         "/auth/v1/user/loginOut": logout,
       },
     });
@@ -293,7 +297,11 @@ describe("opened with another phone", () => {
     const { router } = renderApp(signPage, {
       routes: {
         "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
-        "/api/v1/contract/open": () => ({ status: 403, message: "접근 권한이 없습니다" }),
+        "/api/v1/contract/open": () => ({
+          status: 403,
+          message: "접근 권한이 없습니다",
+          key: "access.forbidden",
+        }),
         "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: 0 } }),
       },
     });

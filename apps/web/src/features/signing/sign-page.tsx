@@ -52,7 +52,8 @@ export function SignPage({ code }: { code: string }) {
 
 /**
  * Why the contract did not open (its route's error component), and the way on: a phone other
- * than the one it was sent to is told which one; a link the server refused (wrong, deleted)
+ * than the one it was sent to is told which one; a lender's account, that the link is the
+ * borrower's; a link the server refused (wrong, deleted)
  * says so and leads home; a failed connection offers to try again.
  */
 export function SignPageFailure({ error }: ErrorComponentProps) {
@@ -64,7 +65,8 @@ export function SignPageFailure({ error }: ErrorComponentProps) {
   const expiredAt = linkExpiredAtOf(error);
   const user = useQuery(currentUserQuery());
   // Only a borrower may open a share link: a lender's account is refused before any lookup.
-  const openedByLender = user.data?.role === "lender" && asTransportError(error)?.status === 403;
+  const openedByLender =
+    user.data?.role === "lender" && asTransportError(error)?.serverKey === "access.forbidden";
   return (
     <>
       <PageHeader title={_("sign.title")} onBack={back} />

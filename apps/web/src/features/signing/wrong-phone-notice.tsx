@@ -42,7 +42,7 @@ export function WrongPhoneNotice({ sentToPhone }: { sentToPhone: string }) {
  * A lender opened a share link, usually his own to try it before sending it: the link is the
  * borrower's way in, so a lender's account cannot open it (docs/contracts.md, "Opening a
  * contract"). It says so instead of calling the link broken, and offers the two ways on: back
- * to his contracts, or logging in with another number to see what the borrower sees.
+ * to his contracts, or logging out to log in with another number (the one it was sent to).
  */
 export function LenderLinkNotice() {
   const { _ } = useLingui();

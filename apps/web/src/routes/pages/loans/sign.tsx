@@ -8,10 +8,16 @@ export const Route = createFileRoute("/pages/loans/sign")({
   validateSearch: shareCodeSearchSchema,
   loaderDeps: ({ search }) => ({ code: search.code }),
   loader: async ({ context: { queryClient, i18n }, deps: { code } }) => {
-    const [user, contract] = await Promise.all([
-      queryClient.ensureQueryData(currentUserQuery()),
-      queryClient.ensureQueryData(apiQuery("contract.open", { code })),
-    ]);
+    const userRead = queryClient.ensureQueryData(currentUserQuery());
+    const contract = await queryClient
+      .ensureQueryData(apiQuery("contract.open", { code }))
+      .catch(async (error: unknown) => {
+        // What the refusal page says depends on who asked (a lender's account): known before it
+        // shows, so it never shows one answer and then another.
+        await userRead.catch(() => null);
+        throw error;
+      });
+    const user = await userRead;
     void queryClient.prefetchQuery(contractDocumentQuery(contract.id, i18n.locale));
     // Whether the borrower may sign yet (verified), before the page shows its signing area. When
     // it cannot be read, the server's refusal to sign says so (and leads into the flow).
