@@ -20,6 +20,7 @@ function openPage(): HTMLElement {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
   document.body.innerHTML = "";
 });
@@ -36,6 +37,29 @@ describe("index.html before the app has loaded", () => {
     const wait = openPage();
     expect(wait.textContent?.trim()).toBe(translate("common.loading", "zh-TW"));
     expect(wait.querySelector("[lang]")?.getAttribute("lang")).toBe("zh-Hant-TW");
+  });
+
+  it("says the network is slow and offers to load again when nothing came in 15 s", () => {
+    vi.useFakeTimers();
+    localStorage.setItem("languageIndex", "1");
+    const wait = openPage();
+    vi.advanceTimersByTime(14_999);
+    expect(wait.querySelector("button")).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(wait.querySelector(".boot-wait__label")?.textContent).toBe(
+      translate("transport.slowNetwork", "zh-TW"),
+    );
+    expect(wait.querySelector("button")?.textContent).toBe(translate("common.retry", "zh-TW"));
+  });
+
+  it("says it in Korean words from the catalogs too, slow network included", () => {
+    vi.useFakeTimers();
+    const wait = openPage();
+    vi.advanceTimersByTime(15_000);
+    expect(wait.querySelector(".boot-wait__label")?.textContent).toBe(
+      translate("transport.slowNetwork", "ko-KR"),
+    );
+    expect(wait.querySelector("button")?.textContent).toBe(translate("common.retry", "ko-KR"));
   });
 
   it("stays while the app has mounted but shows nothing, and goes once it shows its first words", async () => {
