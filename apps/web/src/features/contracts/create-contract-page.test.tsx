@@ -122,7 +122,14 @@ describe("the create-contract form", () => {
     // Three instalments by default: each a third, rounded up so the total is never less.
     await waitFor(() => expect(amount.value).toBe("366,667"));
     fireEvent.click(screen.getByRole("radio", { name: "일시 상환" }));
-    await waitFor(() => expect(amount.value).toBe("1,100,001"));
+    await waitFor(() => expect(amount.value).toBe("1,100,000"));
+
+    // An instalment amount typed by hand turns back into what its instalments repay.
+    fireEvent.click(screen.getByRole("radio", { name: "분할 상환" }));
+    await waitFor(() => expect(amount.value).toBe("366,667"));
+    fireEvent.change(amount, { target: { value: "400000" } });
+    fireEvent.click(screen.getByRole("radio", { name: "일시 상환" }));
+    await waitFor(() => expect(amount.value).toBe("1,200,000"));
   });
 
   it("speaks of the total to repay, not instalments, in single-payment mode", async () => {

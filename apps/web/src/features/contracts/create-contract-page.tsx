@@ -11,7 +11,7 @@ import { useStore } from "@tanstack/react-form";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { type CurrentUser, currentUserQuery } from "../../data/api-query";
 import { useDomainForm } from "../../forms";
@@ -123,6 +123,8 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
     },
   });
   const values = useStore(form.store, (state) => state.values);
+  // The single payment's total as typed, while its instalments are what it was turned into.
+  const convertedTotal = useRef<{ total: number; each: number; count: number } | null>(null);
   const allowedRepaymentDates = isValidCalendarDate(values.loanDate)
     ? repaymentDateRange(values.loanDate)
     : undefined;
@@ -265,14 +267,21 @@ function CreateContractForm({ lender, lenderPhone }: { lender: Lender; lenderPho
           name="instalment"
           listeners={{
             // One amount field holds the total of a single payment and each instalment's amount
-            // otherwise: switching converts it, so the total typed stays the total repaid.
+            // otherwise: switching converts it, so what is repaid stays what was typed (each
+            // instalment rounded up; switching straight back restores the total typed).
             onChange: ({ value: instalment }) => {
               const { instalmentAmount: amount, instalmentCount: count } = form.state.values;
+              const before = convertedTotal.current;
+              convertedTotal.current = null;
               if (amount === null || !(count > 1)) return;
-              form.setFieldValue(
-                "instalmentAmount",
-                instalment ? Math.ceil(amount / count) : amount * count,
-              );
+              if (instalment) {
+                const each = Math.ceil(amount / count);
+                convertedTotal.current = { total: amount, each, count };
+                form.setFieldValue("instalmentAmount", each);
+              } else {
+                const untouched = before?.each === amount && before.count === count;
+                form.setFieldValue("instalmentAmount", untouched ? before.total : amount * count);
+              }
             },
           }}
         >
