@@ -114,9 +114,13 @@ describe("the login form", () => {
       target: { value: "010-1234-5678" },
     });
     fireEvent.click(screen.getByRole("button", { name: "인증번호 받기" }));
-    // The button waits as after a send; the code already sent is typed meanwhile.
-    const button = await screen.findByRole("button", { name: "발송됨" });
-    expect(button).toHaveProperty("disabled", true);
+    // The button waits as after a send, without claiming a code was sent from here.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "인증번호 받기" })).toHaveProperty(
+        "disabled",
+        true,
+      ),
+    );
     expect(screen.getByText(/^(40|39)초 후 다시 받기$/)).toBeTruthy();
     expect(document.activeElement).toBe(input("인증번호"));
     expect(input("휴대폰 번호").getAttribute("aria-invalid")).not.toBe("true");

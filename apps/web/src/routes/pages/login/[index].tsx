@@ -61,17 +61,18 @@ function LoginPage() {
     const request = parseWithKeys(sendCodeFieldsSchema, { phone: form.state.values.phone });
     if (!request.ok) return;
     const waitForResend = (seconds: number) => {
-      setSent(true);
       setResendAt(Date.now() + seconds * 1000);
       // The send button is disabled now: the focus goes where the code is typed, not to the page.
       formElement.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
     };
     try {
       const answer = await sendLoginCode.mutateAsync(request.value);
+      setSent(true);
       waitForResend(answer.resendAfterSeconds);
     } catch (error) {
-      // A code went to this phone moments ago (another tab, another device): it is still good,
-      // and the wait counts down on the button like after a send (docs/login.md#limits).
+      // A code was asked for this phone moments ago (another tab, another device): the wait
+      // counts down on the button as after a send (docs/login.md#limits), without saying one was
+      // sent here (that code may be used already).
       const cooldown = resendAfterSecondsOf(error);
       if (cooldown !== null) return waitForResend(cooldown);
       const text = screenMessage(error, _);
@@ -110,7 +111,7 @@ function LoginPage() {
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder={_("login.phone.placeholder")}
-                hint={sent && seconds > 0 ? _("login.resendIn", { seconds }) : undefined}
+                hint={seconds > 0 ? _("login.resendIn", { seconds }) : undefined}
                 required
               />
             )}
@@ -120,7 +121,7 @@ function LoginPage() {
             className="login__send"
             onClick={sendCode}
             loading={sendLoginCode.isPending}
-            disabled={sent && seconds > 0}
+            disabled={seconds > 0}
           >
             {sendLabel}
           </Button>
