@@ -3,7 +3,6 @@ import {
   type ContractTypeFilter,
   contractExportFileName,
   contractExportKinds,
-  readCsv,
   todayIn,
 } from "@chayong/domain";
 import { Button, Sheet } from "@chayong/ui";
@@ -64,7 +63,8 @@ export function ContractExportSheet({
       saveCsvFile(text, fileName);
       // Said in the sheet: a toast would sit under the modal sheet, unseen. A file with only its
       // header row is said to be so: nothing matched, the download did not fail.
-      const empty = readCsv(text).length <= 1;
+      const headerEnd = text.indexOf("\n");
+      const empty = headerEnd < 0 || text.slice(headerEnd + 1).trim() === "";
       const message = _(empty ? "contract.export.doneEmpty" : "contract.export.done", { fileName });
       setProgress({ kind, state: "done", message });
     } catch (error) {
