@@ -270,9 +270,9 @@ describe("opened with another phone", () => {
     expect(store.get(pendingSignatureAtom)).toBeNull();
   });
 
-  it("tells a lender who opens a share link that it is the borrower's, not that it is broken", async () => {
-    const logout = vi.fn(() => ({ body: null }));
-    const { router } = renderApp(signPage, {
+  /** The sign page opened with a lender's account: the server refuses it before any lookup. */
+  const renderAsLender = (routes: Record<string, FakeRoute>) =>
+    renderApp(signPage, {
       routes: {
         "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
         "/api/v1/contract/open": () => ({
@@ -280,9 +280,13 @@ describe("opened with another phone", () => {
           message: "접근 권한이 없습니다",
           key: "access.forbidden",
         }),
-        "/auth/v1/user/loginOut": logout,
+        ...routes,
       },
     });
+
+  it("tells a lender who opens a share link that it is the borrower's, not that it is broken", async () => {
+    const logout = vi.fn(() => ({ body: null }));
+    const { router } = renderAsLender({ "/auth/v1/user/loginOut": logout });
     expect(await screen.findByText("차용인용 계약 링크입니다")).toBeTruthy();
     expect(screen.queryByText("접근 권한이 없습니다")).toBeNull();
     expect(screen.queryByText(/링크가 잘못되었거나/)).toBeNull();
@@ -294,16 +298,8 @@ describe("opened with another phone", () => {
   });
 
   it("takes a lender from a share link back to his contracts", async () => {
-    const { router } = renderApp(signPage, {
-      routes: {
-        "/api/v3/user/queryCashUser": () => ({ body: fakeLender }),
-        "/api/v1/contract/open": () => ({
-          status: 403,
-          message: "접근 권한이 없습니다",
-          key: "access.forbidden",
-        }),
-        "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: 0 } }),
-      },
+    const { router } = renderAsLender({
+      "/api/v1/contract/query": () => ({ body: { items: [], nextCursor: null, total: 0 } }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "내 계약 목록으로" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pages/order/index"));
