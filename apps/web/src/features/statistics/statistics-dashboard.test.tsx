@@ -234,6 +234,8 @@ describe("the lender's dashboard on 'me'", () => {
     );
     expect((await tile("오늘 상환된 금액")).textContent).toContain("₩300,000");
     expect(screen.getByText("새로고침 중…", { selector: "[role='status']" })).toBeTruthy();
+    // The button spins; the pull's spinner, over the profile's name, does not.
+    expect(document.querySelector(".pull-indicator")).toBeNull();
     pending.settle(answer());
     pending = null;
     await waitFor(async () =>
@@ -244,8 +246,12 @@ describe("the lender's dashboard on 'me'", () => {
   });
 
   it("refreshes when the page is pulled down from the top", async () => {
-    const { server } = renderMe();
+    let pending: ReturnType<typeof deferred> | null = null;
+    const { server } = renderMe({
+      [statisticsPath]: () => (pending ? pending.promise : { body: fakeStatistics() }),
+    });
     expect((await tile("오늘 상환된 금액")).textContent).toContain("₩300,000");
+    pending = deferred();
     const calls = () => server.calls.filter((call) => call.path === statisticsPath).length;
     const before = calls();
     const at = (y: number) => ({ touches: [{ clientX: 150, clientY: y }] });
@@ -255,6 +261,10 @@ describe("the lender's dashboard on 'me'", () => {
     expect(await screen.findByText("놓으면 새로고침")).toBeTruthy();
     fireEvent.touchEnd(window, { touches: [] });
     await waitFor(() => expect(calls()).toBe(before + 1));
+    // A refresh the pull started shows the pull's spinner while it runs.
+    await waitFor(() => expect(document.querySelector(".pull-indicator--refreshing")).toBeTruthy());
+    pending.settle({ body: fakeStatistics() });
+    await waitFor(() => expect(document.querySelector(".pull-indicator")).toBeNull());
     expect((await tile("오늘 상환된 금액")).textContent).toContain("₩300,000");
   });
 

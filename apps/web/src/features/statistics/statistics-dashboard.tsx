@@ -28,7 +28,17 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
   const { figures, windows, refresh, refreshing } = useStatistics();
   const [split, setSplit] = useState<SplitKey>("total");
   const [period, setPeriod] = useState<PeriodKey>("allTime");
-  const pull = usePullToRefresh(refresh, { disabled: refreshing });
+  // The pull's own spinner shows only for a refresh the pull started: the button spins for its
+  // own, and a second spinner over the profile above would hide its name.
+  const [pulled, setPulled] = useState(false);
+  const pull = usePullToRefresh(
+    () => {
+      setPulled(true);
+      refresh();
+    },
+    { disabled: refreshing },
+  );
+  if (pulled && !refreshing && pull.distance === 0) setPulled(false);
   const statistics = figures.data;
   const figuresError = figures.isError ? screenMessage(figures.error, _) : null;
   const windowsError = windows.isError ? screenMessage(windows.error, _) : null;
@@ -42,7 +52,7 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
       aria-labelledby="stats-title"
       aria-busy={figures.isFetching || windows.isFetching}
     >
-      <PullIndicator pull={pull} refreshing={refreshing} />
+      <PullIndicator pull={pull} refreshing={refreshing && pulled} />
       <div className="stats__head">
         <div className="stats__heading">
           <h2 className="stats__title" id="stats-title">
