@@ -3,7 +3,7 @@ import type { Currency } from "@chayong/domain";
 import { formatCalendarDate } from "@chayong/i18n/lazy";
 import { Button, SegmentedControl } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { screenMessage } from "../../session/screen-message";
 import { PullIndicator } from "../../shell/pull-to-refresh/pull-indicator";
 import { usePullToRefresh } from "../../shell/pull-to-refresh/use-pull-to-refresh";
@@ -38,7 +38,10 @@ export function StatisticsDashboard({ currency }: { currency: Currency }) {
     },
     { disabled: refreshing },
   );
-  if (pulled && !refreshing && pull.distance === 0) setPulled(false);
+  // Once that refresh is over (the query's refetch starts a moment after the pull's callback).
+  useEffect(() => {
+    if (!refreshing) setPulled(false);
+  }, [refreshing]);
   const statistics = figures.data;
   const figuresError = figures.isError ? screenMessage(figures.error, _) : null;
   const windowsError = windows.isError ? screenMessage(windows.error, _) : null;
