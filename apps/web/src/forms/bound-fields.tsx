@@ -16,6 +16,7 @@ import {
 } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { useStore } from "@tanstack/react-form";
+import type { ReactNode } from "react";
 import { useFieldContext } from "./form-context";
 import { type FieldProblem, isFieldProblem, problemText } from "./form-problems";
 
@@ -49,12 +50,25 @@ export interface BoundTextFieldProps extends Omit<TextFieldProps, Bound> {
   filter?: (typed: string) => string;
 }
 
+/**
+ * A field stops taking characters at its limit (the browser's maxLength): said there, in the
+ * hint's place, so a name cut short is not cut in silence.
+ */
+function useLimitHint(value: string, maxLength: number | undefined, hint: ReactNode) {
+  const { _ } = useLingui();
+  return maxLength !== undefined && value.length >= maxLength
+    ? _("field.text.atLimit", { max: maxLength })
+    : hint;
+}
+
 export function TextField({ filter, ...props }: BoundTextFieldProps) {
   const field = useFieldContext<string>();
   const problem = useShownProblem();
+  const hint = useLimitHint(field.state.value, props.maxLength, props.hint);
   return (
     <KitTextField
       {...props}
+      hint={hint}
       name={field.name}
       value={field.state.value}
       onChange={(event) => {
@@ -71,9 +85,11 @@ export function TextField({ filter, ...props }: BoundTextFieldProps) {
 export function TextArea(props: Omit<TextAreaProps, Bound>) {
   const field = useFieldContext<string>();
   const problem = useShownProblem();
+  const hint = useLimitHint(field.state.value, props.maxLength, props.hint);
   return (
     <KitTextArea
       {...props}
+      hint={hint}
       name={field.name}
       value={field.state.value}
       onChange={(event) => field.handleChange(event.currentTarget.value)}

@@ -44,4 +44,16 @@ describe("adding a template", () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe("/pages/template/list"));
   });
+
+  it("says a name has reached its 100 characters instead of cutting it in silence", async () => {
+    renderApp("/pages/template/add", {
+      routes: { "/api/v3/user/queryCashUser": () => ({ body: fakeLender }) },
+    });
+    await screen.findByRole("button", { name: "저장" });
+    const name = screen.getByLabelText("템플릿 이름", { exact: false });
+    fireEvent.change(name, { target: { value: "가".repeat(99) } });
+    expect(screen.queryByText("최대 100자까지 입력할 수 있습니다")).toBeNull();
+    fireEvent.change(name, { target: { value: "가".repeat(100) } });
+    expect(await screen.findByText("최대 100자까지 입력할 수 있습니다")).toBeTruthy();
+  });
 });
