@@ -114,6 +114,8 @@ export function ChooseLocationPage() {
               <a className="location__link" href={geoUri(locating.position)}>
                 {_("location.openInMapApp")}
               </a>
+              {/* No address lookup: the coordinates are the address until he writes it. */}
+              <p className="page__note">{_("location.noMapHint")}</p>
             </>
           ) : null}
           {locating.status === "unsupported" ? (
@@ -132,7 +134,6 @@ export function ChooseLocationPage() {
             </Button>
           ) : null}
         </section>
-        <p className="page__note">{_("location.noMapHint")}</p>
         <form.AppField name="address">
           {(field) => (
             <field.TextField

@@ -36,9 +36,27 @@ describe("/choose-location", () => {
     expect(
       await screen.findByText("위치 권한이 거부되었습니다. 상세 주소를 직접 입력해 주세요."),
     ).toBeTruthy();
+    // No coordinates to check: nothing speaks of them.
+    expect(screen.queryByText(/좌표/)).toBeNull();
     const asked = getCurrentPosition.mock.calls.length;
     fireEvent.click(screen.getByRole("button", { name: "현재 위치 가져오기" }));
     await vi.waitFor(() => expect(getCurrentPosition).toHaveBeenCalledTimes(asked + 1));
+  });
+
+  it("fills the address with the position, and says to write the real address over it", async () => {
+    const getCurrentPosition = vi.fn((done: PositionCallback) =>
+      done({
+        coords: { latitude: 37.5665, longitude: 126.978, accuracy: 20 },
+      } as GeolocationPosition),
+    );
+    withGeolocation({ getCurrentPosition });
+    renderApp("/choose-location", { signedIn: false });
+    expect(
+      await screen.findByText(
+        "위치로 주소를 자동으로 찾지는 못합니다. 주소 칸에 채워진 좌표를 실제 상세 주소로 고쳐 주세요.",
+      ),
+    ).toBeTruthy();
+    expect((screen.getByLabelText(/^상세 주소/) as HTMLInputElement).value).not.toBe("");
   });
 });
 
