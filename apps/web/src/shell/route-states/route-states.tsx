@@ -65,7 +65,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   return (
     <>
       <FrameHeader />
-      <div className="page">
+      <div className="page page--route-error">
         {refused ? (
           <p className="page__error" role="alert">
             {/* 404: what the page names does not exist, said in the page's own words. */}
