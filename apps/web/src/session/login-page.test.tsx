@@ -125,4 +125,15 @@ describe("the login form", () => {
     expect(document.activeElement).toBe(input("인증번호"));
     expect(input("휴대폰 번호").getAttribute("aria-invalid")).not.toBe("true");
   });
+
+  it("clears 'enter the code' from a login tried before the code was sent, once it is sent", async () => {
+    renderLogin(() => ({ body: null }));
+    fireEvent.click(await screen.findByRole("button", { name: "로그인" }));
+    expect(await screen.findByText("인증번호를 입력해 주세요")).toBeTruthy();
+    fireEvent.change(input("휴대폰 번호"), { target: { value: "010-1234-5678" } });
+    fireEvent.click(screen.getByRole("button", { name: "인증번호 받기" }));
+    await screen.findByRole("button", { name: "발송됨" });
+    expect(screen.queryByText("인증번호를 입력해 주세요")).toBeNull();
+    expect(input("인증번호").getAttribute("aria-invalid")).not.toBe("true");
+  });
 });

@@ -68,6 +68,9 @@ function LoginPage() {
     try {
       const answer = await sendLoginCode.mutateAsync(request.value);
       setSent(true);
+      // A fresh start for the code: 'enter the code' from a login tried before the code was
+      // asked for is no longer a mistake of his, only the next step.
+      form.reset(form.state.values, { keepDefaultValues: true });
       waitForResend(answer.resendAfterSeconds);
     } catch (error) {
       // A code was asked for this phone moments ago (another tab, another device): the wait
