@@ -35,6 +35,7 @@ export function onSessionChange(forget: () => void): void {
  */
 export const sessionStoredKeys = {
   contractDraft: "contractDraft",
+  pendingSignature: "pendingSignature",
 } as const;
 type SessionStoredKey = (typeof sessionStoredKeys)[keyof typeof sessionStoredKeys];
 

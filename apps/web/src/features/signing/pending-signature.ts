@@ -1,5 +1,9 @@
 import type { SignatureData } from "@chayong/ui";
-import { sessionScopedAtom } from "../../state/session-scoped";
+import {
+  sessionScopedAtom,
+  sessionStoredAtom,
+  sessionStoredKeys,
+} from "../../state/session-scoped";
 
 /** The signature drawn on the canvas page, waiting on the sign page for 'confirm signing'. */
 export interface PendingSignature {
@@ -15,7 +19,31 @@ export interface PendingSignature {
   justSaved?: boolean;
 }
 
-export const pendingSignatureAtom = sessionScopedAtom<PendingSignature | null>(null);
+/** A signature read back from the tab's storage (after a reload) is one the canvas page made. */
+function isPendingSignature(value: unknown): value is PendingSignature {
+  const signature = value as PendingSignature | null;
+  return (
+    typeof signature === "object" &&
+    signature !== null &&
+    typeof signature.code === "string" &&
+    typeof signature.dataUrl === "string" &&
+    signature.dataUrl.startsWith("data:image/png;base64,") &&
+    typeof signature.data === "object" &&
+    signature.data !== null &&
+    Array.isArray(signature.data.strokes)
+  );
+}
+
+/**
+ * Kept in the tab for a reload, for its own user only, like the contract draft
+ * (docs/login.md#session-end-in-the-app): a borrower who drew his signature does not draw it
+ * again because the phone reloaded the page.
+ */
+export const pendingSignatureAtom = sessionStoredAtom<PendingSignature | null>(
+  sessionStoredKeys.pendingSignature,
+  null,
+  isPendingSignature,
+);
 
 /**
  * The share code whose contract the borrower ticked as read: kept while he draws his signature on

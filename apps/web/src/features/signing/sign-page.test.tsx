@@ -143,6 +143,24 @@ describe("signing is a deliberate act", () => {
     expect(screen.queryByText("계약서를 읽고 확인했다는 항목에 체크해 주세요")).toBeNull();
   });
 
+  it("keeps a signature drawn before the page reloaded, for the same borrower only", async () => {
+    // What the tab kept before the reload: the borrower's login and his drawing.
+    localStorage.setItem("loginInfo", JSON.stringify({ userId: "borrower-1", uuId: "uu-1" }));
+    sessionStorage.setItem(
+      "pendingSignature",
+      JSON.stringify({ userId: "borrower-1", value: drawing }),
+    );
+    renderSignPage(verified);
+    expect(await screen.findByRole("img", { name: "차용인 서명" })).toBeTruthy();
+    cleanup();
+
+    // Another user in the same tab does not see it.
+    localStorage.setItem("loginInfo", JSON.stringify({ userId: "borrower-2", uuId: "uu-2" }));
+    renderSignPage(verified);
+    expect(await screen.findByRole("button", { name: "눌러서 서명하기" })).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "차용인 서명" })).toBeNull();
+  });
+
   it("keeps the contract ticked as read while the borrower draws his signature", async () => {
     const { router } = renderSignPage(verified);
     fireEvent.click(await screen.findByRole("checkbox"));
