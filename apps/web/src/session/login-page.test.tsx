@@ -136,4 +136,12 @@ describe("the login form", () => {
     expect(screen.queryByText("인증번호를 입력해 주세요")).toBeNull();
     expect(input("인증번호").getAttribute("aria-invalid")).not.toBe("true");
   });
+
+  it("offers the other language in the header, by its own name", async () => {
+    renderLogin(() => ({ body: null }));
+    fireEvent.click(await screen.findByRole("button", { name: "繁體中文" }));
+    expect(await screen.findByRole("heading", { name: "登入" })).toBeTruthy();
+    expect(localStorage.getItem("languageIndex")).toBe("1");
+    expect(screen.getByRole("button", { name: "한국어" })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import { loginFieldsSchema, parseWithKeys, sendCodeFieldsSchema } from "@chayong/domain";
+import { languageOptions } from "@chayong/i18n/lazy";
 import { Button, PageHeader } from "@chayong/ui";
 import { useLingui } from "@lingui/react";
 import { createFileRoute, useRouter } from "@tanstack/react-router";
@@ -8,6 +9,7 @@ import * as v from "valibot";
 import { useApiMutation } from "../../../data/api-mutation";
 import { useCountdown } from "../../../data/use-countdown";
 import { serverProblemsOf, useDomainForm } from "../../../forms";
+import { useLanguage } from "../../../language/language";
 import { entryPath } from "../../../session/back";
 import { asTransportError } from "../../../session/error-catalogue";
 import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
@@ -36,6 +38,8 @@ function LoginPage() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const seconds = useCountdown(resendAt);
   const formElement = useRef<HTMLFormElement>(null);
+  const { locale, choose } = useLanguage();
+  const otherLanguage = languageOptions.find((option) => option.label !== locale);
 
   // The phone filled in and a 6-digit code (docs/validation.md#login); whether the phone can
   // receive SMS is the server's to say, on the phone: the first screen does not wait for the
@@ -91,7 +95,22 @@ function LoginPage() {
 
   return (
     <>
-      <PageHeader title={_("login.title")} />
+      <PageHeader
+        title={_("login.title")}
+        actions={
+          // The other language by its own name, where a first-time reader looks: a phone set to
+          // Chinese opens in Korean, the default (docs/screens.md#login-page).
+          otherLanguage ? (
+            <Button
+              variant="ghost"
+              lang={otherLanguage.label}
+              onClick={() => choose(otherLanguage.label)}
+            >
+              {otherLanguage.name}
+            </Button>
+          ) : null
+        }
+      />
       <form ref={formElement} className="page login" onSubmit={submit} noValidate>
         <div className="login__brand">
           <span className="login__logo" aria-hidden="true">
