@@ -123,7 +123,8 @@ export const messageKeys = [
   "identity.face.noFace", // the live capture shows no face
   "identity.face.severalFaces", // the live capture shows more than one face
   "identity.face.noCardFace", // no face found on the ID card front or the holding photo
-  "identity.face.cardMismatch", // the face on the ID card front or in the holding photo is not the live capture's
+  "identity.face.cardMismatch", // the face on the ID card front is not the live capture's
+  "identity.face.holderMismatch", // the person holding the card in the holding photo is not the live capture's
   "identity.faceFirst", // the ID card is confirmed after the live face check
   "identity.photo.invalid", // a photo that is not one of the caller's uploads
   "identity.photo.sameTwice", // one picture uploaded into two photo slots

@@ -159,7 +159,11 @@ function refuseCardFace(verification: FaceVerification): Outcome<never> {
     .filter((field) => field !== undefined);
   return refuseInput(
     (fields.length > 0 ? fields : [cardReferenceFields.idCardFront]).map((field) => ({
-      key: "identity.face.cardMismatch",
+      // The card's portrait is someone else's; or the person holding the card is.
+      key:
+        field === cardReferenceFields.holdingPhoto
+          ? "identity.face.holderMismatch"
+          : "identity.face.cardMismatch",
       field,
     })),
   );

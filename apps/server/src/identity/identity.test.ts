@@ -199,7 +199,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     expect(error.serverMessage).toBe(messageFor("identity.face.cardMismatch", "ko-KR"));
     expect(fieldsOf(error)).toEqual([
       { field: "frontPhotoUrl", key: "identity.face.cardMismatch" },
-      { field: "holdingPhotoUrl", key: "identity.face.cardMismatch" },
+      { field: "holdingPhotoUrl", key: "identity.face.holderMismatch" },
     ]);
     const detail = await client.api.identity.userDetail();
     expect(detail).toMatchObject({ idCardVerified: false, idNumberMasked: null });
@@ -240,7 +240,7 @@ describe("identity verification through the SDK (docs/identity.md)", () => {
     );
     // Only the holding photo: the card's own portrait is the borrower's.
     expect(fieldsOf(holder)).toEqual([
-      { field: "holdingPhotoUrl", key: "identity.face.cardMismatch" },
+      { field: "holdingPhotoUrl", key: "identity.face.holderMismatch" },
     ]);
     expect((await client.api.identity.userDetail()).idCardVerified).toBe(false);
   });
