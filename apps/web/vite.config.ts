@@ -2,6 +2,7 @@ import { CIPHER_IV_ENV, CIPHER_KEY_ENV, codecSettingsFromEnv } from "@chayong/tr
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { bootWait } from "./scripts/boot-wait-plugin";
 import { entryRoutePreload } from "./scripts/entry-route-preload-plugin";
 import { faceModels } from "./scripts/face-models-plugin";
 import { firstRead } from "./scripts/first-read-plugin";
@@ -33,6 +34,8 @@ export default defineConfig({
     installableApp(),
     // A signed-in reader's first calls leave with the page (src/first-read/).
     firstRead(process.env),
+    // What the page shows until the app's first words (src/boot-wait/).
+    bootWait(),
     // The entry route's own chunks fetched with the shell's, not after it runs.
     entryRoutePreload(),
     // .br and .gz beside every text file, last: the server sends what the browser accepts.
