@@ -88,6 +88,17 @@ export function asTransportError(error: unknown): TransportError | undefined {
 }
 
 /**
+ * A detail the server answered in a refusal's body beside its message (its `refuseWith`): the
+ * text under `name` when the call was refused with `status`, else null.
+ */
+export function refusalDetail(error: unknown, status: number, name: string): string | null {
+  const refusal = asTransportError(error);
+  if (refusal?.status !== status) return null;
+  const detail = (refusal.body as Record<string, unknown> | null | undefined)?.[name];
+  return typeof detail === "string" ? detail : null;
+}
+
+/**
  * A call refused for its session after the app's session changed (a logout, another login, a
  * logout under way) or sent with none: the refusal is not about the session the app has now, so
  * nothing is cleared; the catalogue sends to login only an app left with no session, and the

@@ -19,7 +19,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useApiMutation } from "../../data/api-mutation";
 import { apiQuery, currentUserQuery } from "../../data/api-query";
 import { entryPath } from "../../session/back";
-import { asTransportError } from "../../session/error-catalogue";
+import { asTransportError, refusalDetail } from "../../session/error-catalogue";
 import { failureMessage, screenMessage } from "../../session/screen-message";
 import { useBack } from "../../session/use-back";
 import { isUnsigned } from "../contracts/contract-labels";
@@ -118,20 +118,14 @@ export function SignPageFailure({ error }: ErrorComponentProps) {
 
 /** When the link stopped working, when opening was refused for an expired link. */
 function linkExpiredAtOf(error: unknown): string | null {
-  const refusal = asTransportError(error);
-  if (refusal?.status !== 409) return null;
   // contract.open's refusal body: `{ linkExpiresAt: "<ISO instant>" }`.
-  const at = (refusal.body as { linkExpiresAt?: unknown } | null | undefined)?.linkExpiresAt;
-  return typeof at === "string" ? at : null;
+  return refusalDetail(error, 409, "linkExpiresAt");
 }
 
 /** The masked number a contract was sent to, when opening it was refused for the wrong phone. */
 function sentToPhoneOf(error: unknown): string | null {
-  const refusal = asTransportError(error);
-  if (refusal?.status !== 403) return null;
   // contract.open's refusal body (packages/sdk API.md): `{ sentToPhone: "010-****-5678" }`.
-  const sentTo = (refusal.body as { sentToPhone?: unknown } | null | undefined)?.sentToPhone;
-  return typeof sentTo === "string" ? sentTo : null;
+  return refusalDetail(error, 403, "sentToPhone");
 }
 
 function SignContract({ code }: { code: string }) {

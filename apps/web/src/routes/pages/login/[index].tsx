@@ -11,7 +11,7 @@ import { useCountdown } from "../../../data/use-countdown";
 import { serverProblemsOf, useDomainForm } from "../../../forms";
 import { useLanguage } from "../../../language/language";
 import { entryPath } from "../../../session/back";
-import { asTransportError } from "../../../session/error-catalogue";
+import { refusalDetail } from "../../../session/error-catalogue";
 import { type LoginReason, safeRedirect } from "../../../session/login-redirect";
 import { screenMessage } from "../../../session/screen-message";
 import { signInAtom } from "../../../state/storage";
@@ -174,11 +174,7 @@ function LoginPage() {
 
 /** The seconds to wait, when asking for a code was refused because one was sent moments ago. */
 function resendAfterSecondsOf(error: unknown): number | null {
-  const refusal = asTransportError(error);
-  if (refusal?.status !== 429) return null;
   // auth.sendCode's cooldown refusal body: `{ resendAfterSeconds: "40" }`.
-  const seconds = Number(
-    (refusal.body as { resendAfterSeconds?: unknown } | null | undefined)?.resendAfterSeconds,
-  );
+  const seconds = Number(refusalDetail(error, 429, "resendAfterSeconds"));
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
 }
