@@ -1,20 +1,11 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cssFiles, keepAllOutsideKorean } from "@chayong/vitest-config/css";
 import { describe, expect, it } from "vitest";
 
 const srcDir = fileURLToPath(new URL(".", import.meta.url));
-
-function cssFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? cssFiles(join(dir, entry.name))
-      : entry.name.endsWith(".css")
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 describe("styles.css", () => {
   it("imports every component's stylesheet, so @chayong/ui/styles.css styles them all", () => {
@@ -42,13 +33,6 @@ describe("styles.css", () => {
 
   it("keeps words whole (word-break: keep-all) only under a Korean :lang rule", () => {
     // Chinese has no spaces: keep-all makes a sentence one word, and a comma starts a line.
-    const outsideKorean = cssFiles(srcDir).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/([^{};]+)\{([^{}]*)\}/g)]
-        .filter(
-          ([, selector, body]) => body?.includes("keep-all") && !selector?.includes(":lang(ko)"),
-        )
-        .map(([, selector]) => `${relative(srcDir, file)}: ${selector?.trim()}`),
-    );
-    expect(outsideKorean).toEqual([]);
+    expect(keepAllOutsideKorean(srcDir)).toEqual([]);
   });
 });
